@@ -1,0 +1,239 @@
+"""The rule book (``rules.yaml``) as typed, read-only values.
+
+The engine reads its numbers and choices from here (streets, limits, options and their
+defaults, profiles), so a rule changes in one place. Loading validates the file against
+``schema/rules.schema.json`` and a few semantic checks; a broken rule book raises
+``RuleBookError`` carrying every problem with its line.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+import jsonschema
+
+from stud8.reference.errors import ConfigError, Stud8Error
+from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
+
+RULES_FILE = "rules.yaml"
+
+
+class RuleBookError(Stud8Error):
+    """The rule book is missing, unparsable or invalid; ``problems`` lists every finding."""
+
+    code = "bad-rulebook"
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Street:
+    """One street of the deal (rule ``deal.*``): the cards each player gets, burn, bet size."""
+
+    name: str
+    cards: tuple[str, ...]  # "up" / "down", in dealing order
+    burn: bool
+    bet: str  # "small_bet" or "big_bet"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A house rule: its type, allowed values and default."""
+
+    name: str
+    title: str
+    type: str  # "integer", "boolean" or "enum"
+    default: Any
+    values: tuple[str, ...] = ()
+    minimum: int | None = None
+    rules: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> str | None:
+        """Return why ``value`` is not allowed for this option, or None when it is."""
+        if self.type == "boolean":
+            return None if isinstance(value, bool) else "must be true or false"
+        if self.type == "integer":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return "must be a whole number"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}"
+            return None
+        if value not in self.values:
+            return "must be one of " + ", ".join(self.values)
+        return None
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """The parsed rule book. ``data`` keeps the whole document for the docs generator."""
+
+    data: Mapping[str, Any]
+    streets: tuple[Street, ...]
+    options: Mapping[str, OptionSpec]
+    profiles: Mapping[str, Mapping[str, Any]]
+    default_profile: str
+    rule_ids: tuple[str, ...]
+    error_codes: Mapping[str, str]
+    min_players: int
+    max_players: int
+    low_qualifier: int
+    path: str = field(default=RULES_FILE)
+
+    def resolve_options(self, profile: str | None = None, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every option's value: defaults, then the profile's values, then ``overrides``.
+
+        Raises ``ConfigError`` for an unknown profile, an unknown option or a value the
+        option does not allow.
+        """
+        name = profile or self.default_profile
+        if name not in self.profiles:
+            raise ConfigError(f"unknown profile {name!r} (profiles: {', '.join(self.profiles)})", "bad-config")
+        values = {option.name: option.default for option in self.options.values()}
+        values.update(self.profiles[name])
+        for key, value in (overrides or {}).items():
+            option = self.options.get(key)
+            if option is None:
+                raise ConfigError(f"unknown option {key!r} (options: {', '.join(self.options)})", "bad-config")
+            why = option.check(value)
+            if why:
+                raise ConfigError(f"option {key}={value!r} {why}", "bad-config")
+            values[key] = value
+        return values
+
+
+def _schema(name: str) -> dict[str, Any]:
+    return json.loads(resources.files("stud8.spec").joinpath("schema", name).read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=None)
+def load_schema(name: str) -> dict[str, Any]:
+    """A packaged JSON Schema by file name (``rules.schema.json``, ``scenario.schema.json``)."""
+    return _schema(name)
+
+
+def schema_problems(document: Any, schema_name: str, path: str) -> list[Problem]:
+    """JSON Schema findings as positioned problems, the most relevant error of each place first."""
+    validator = jsonschema.Draft202012Validator(load_schema(schema_name))
+    problems = []
+    for error in sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path))):
+        best = jsonschema.exceptions.best_match([error])
+        where = list(best.absolute_path)
+        line, column = position_of(document, where)
+        location = "/".join(str(step) for step in where) or "(top)"
+        problems.append(Problem(path, line, column, "schema", f"{location}: {best.message}"))
+    return problems
+
+
+def _semantic_problems(data: Mapping[str, Any], path: str) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: dict[str, Any] = {}
+    for s_index, section in enumerate(data["sections"]):
+        for r_index, rule in enumerate(section["rules"]):
+            rule_id = rule["id"]
+            where = position_of(data, ["sections", s_index, "rules", r_index, "id"])
+            if rule_id in seen:
+                problems.append(Problem(path, *where, "duplicate-rule-id", f"rule id {rule_id!r} is defined twice"))
+            seen[rule_id] = rule
+            if rule_id.split(".")[0] != section["id"]:
+                problems.append(Problem(path, *where, "rule-section", f"rule id {rule_id!r} is not in section {section['id']!r}"))
+            for p_index, parameter in enumerate(rule.get("parameters", [])):
+                head, _, key = parameter.partition(".")
+                if head != "game" or key not in data["game"]:
+                    at = position_of(data, ["sections", s_index, "rules", r_index, "parameters", p_index])
+                    problems.append(Problem(path, *at, "unknown-parameter", f"parameter {parameter!r} is not in game"))
+            for c_index, cited in enumerate(rule.get("sources", [])):
+                if cited["source"] not in data["sources"]:
+                    at = position_of(data, ["sections", s_index, "rules", r_index, "sources", c_index])
+                    problems.append(Problem(path, *at, "unknown-source", f"source {cited['source']!r} is not listed under sources"))
+    for name, option in data["options"].items():
+        for r_index, rule_id in enumerate(option.get("rules", [])):
+            if rule_id not in seen:
+                at = position_of(data, ["options", name, "rules", r_index])
+                problems.append(Problem(path, *at, "unknown-rule", f"option {name} names unknown rule {rule_id!r}"))
+        default = option["default"]
+        spec = _option_spec(name, option)
+        why = spec.check(default)
+        if why:
+            at = position_of(data, ["options", name, "default"])
+            problems.append(Problem(path, *at, "bad-default", f"default of option {name} {why}"))
+    for profile, body in data["profiles"].items():
+        for key, value in body["options"].items():
+            at = position_of(data, ["profiles", profile, "options", key])
+            if key not in data["options"]:
+                problems.append(Problem(path, *at, "unknown-option", f"profile {profile} sets unknown option {key!r}"))
+                continue
+            why = _option_spec(key, data["options"][key]).check(value)
+            if why:
+                problems.append(Problem(path, *at, "bad-option-value", f"profile {profile}: option {key} {why}"))
+    if data["default_profile"] not in data["profiles"]:
+        at = position_of(data, ["default_profile"])
+        problems.append(Problem(path, *at, "unknown-profile", f"default_profile {data['default_profile']!r} is not a profile"))
+    return problems
+
+
+def _option_spec(name: str, option: Mapping[str, Any]) -> OptionSpec:
+    return OptionSpec(
+        name=name,
+        title=option["title"],
+        type=option["type"],
+        default=option["default"],
+        values=tuple(option.get("values", {})),
+        minimum=option.get("minimum"),
+        rules=tuple(option.get("rules", ())),
+    )
+
+
+def check_rulebook(data: Any, path: str) -> list[Problem]:
+    """Every schema and semantic problem of a parsed rule book (empty when valid)."""
+    problems = schema_problems(data, "rules.schema.json", path)
+    if problems:
+        return problems
+    return _semantic_problems(data, path)
+
+
+def parse_rulebook(data: Mapping[str, Any], path: str = RULES_FILE) -> RuleBook:
+    """Build a ``RuleBook`` from a parsed document, raising ``RuleBookError`` when invalid."""
+    problems = check_rulebook(data, path)
+    if problems:
+        raise RuleBookError(problems)
+    game = data["game"]
+    return RuleBook(
+        data=data,
+        streets=tuple(Street(s["name"], tuple(s["cards"]), s["burn"], s["bet"]) for s in game["streets"]),
+        options={name: _option_spec(name, body) for name, body in data["options"].items()},
+        profiles={name: dict(body["options"]) for name, body in data["profiles"].items()},
+        default_profile=data["default_profile"],
+        rule_ids=tuple(rule["id"] for section in data["sections"] for rule in section["rules"]),
+        error_codes=dict(data["error_codes"]),
+        min_players=game["players"]["min"],
+        max_players=game["players"]["max"],
+        low_qualifier=game["low_qualifier"],
+        path=path,
+    )
+
+
+def load_rulebook_file(path: Path | str) -> RuleBook:
+    """Load and validate a rule book file."""
+    try:
+        data = load_yaml_file(path)
+    except YamlProblem as error:
+        raise RuleBookError([error.problem]) from None
+    return parse_rulebook(data, str(path))
+
+
+def packaged_rules_path() -> Path:
+    """The installed ``rules.yaml`` (package data of ``stud8.spec``)."""
+    return Path(str(resources.files("stud8.spec").joinpath(RULES_FILE)))
+
+
+@functools.lru_cache(maxsize=1)
+def default_rulebook() -> RuleBook:
+    """The packaged rule book, loaded and validated once per process."""
+    return load_rulebook_file(packaged_rules_path())

@@ -1,0 +1,78 @@
+"""The ``stud8`` command: one sub-command per module under ``stud8.tools``.
+
+Each command module exposes ``add_arguments(parser)`` and ``run(args) -> int``. Exit codes,
+the same for every command: 0 clean, 1 problems found (invalid files, failed scenarios,
+disagreements), 2 usage or input error. Bad input never produces a traceback: every
+``Stud8Error`` is printed as ``stud8 COMMAND: message`` and exits 2 unless the command
+chose otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from stud8 import __version__
+from stud8.reference.errors import Stud8Error
+
+# name -> (module under stud8.tools, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("validate_cmd", "check rule book and scenario files against their schemas and semantics"),
+    "eval": ("eval_cmd", "evaluate a 5 to 7 card hand, high and eight-or-better low"),
+    "verify-evaluator": ("verify_cmd", "cross-check the plain and fast evaluators against published counts"),
+    "conform": ("conform_cmd", "run the conformance suite against an engine"),
+    "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
+    "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors exit 2 with one clear line (argparse's default)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="stud8", description="Seven Card Stud Hi/Lo eight-or-better: the executable specification.")
+    parser.add_argument("--version", action="version", version=f"stud8 {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = _load(module_name)
+        if module is None:
+            continue
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(command_parser)
+        command_parser.set_defaults(_run=module.run, _name=name)
+    return parser
+
+
+def _load(module_name: str):  # type: ignore[no-untyped-def]
+    """Import a command module; a command whose module is not there yet is simply not offered."""
+    try:
+        return importlib.import_module(f"stud8.tools.{module_name}")
+    except ModuleNotFoundError as error:
+        if error.name == f"stud8.tools.{module_name}":
+            return None
+        raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args))
+    except Stud8Error as error:
+        print(f"stud8 {args._name}: {error.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"stud8 {args._name}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
