@@ -14,7 +14,7 @@ import importlib
 import sys
 from typing import Sequence
 
-from stud8 import __version__
+from stud8.tools.version import stud8_version
 from stud8.reference.errors import Stud8Error
 
 # name -> (module under stud8.tools, one-line help)
@@ -34,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stud8", description="Seven Card Stud Hi/Lo eight-or-better: the executable specification.")
-    parser.add_argument("--version", action="version", version=f"stud8 {__version__}")
+    parser.add_argument("--version", action="version", version=f"stud8 {stud8_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         module = _load(module_name)

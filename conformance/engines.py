@@ -1,0 +1,98 @@
+"""The engine interface the runner speaks, and the reference engine behind it.
+
+Every engine — the reference engine, a Python adapter, a subprocess — is driven through the
+same small interface with JSON-shaped values (cards as text, seats as integers), so the
+runner has one code path and the subprocess protocol maps onto it one to one.
+
+An engine refuses an action or a start by raising ``EngineRefusal`` with the rule book's
+error code; any other exception is a bug in the engine and is reported as an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol, Sequence
+
+from stud8.reference.cards import parse_cards
+from stud8.reference.errors import Stud8Error
+
+
+class EngineRefusal(Exception):
+    """The engine refused a start or an action, with an error code from the rule book."""
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(f"{code}: {message}" if message else code)
+        self.code = code
+        self.message = message
+
+
+class Engine(Protocol):
+    """What the conformance runner needs from an engine under test."""
+
+    name: str
+
+    def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
+        """Why this engine cannot play a scenario with these settings, or None if it can."""
+
+    def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
+        """``{"high": {"category", "cards", "value"}, "low": {"cards", "value"} | None}``."""
+
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
+        """Start a hand; raise ``EngineRefusal`` if it cannot start."""
+
+    def act(self, action: str) -> None:
+        """Apply a PHH action; raise ``EngineRefusal`` with the error code if it is refused."""
+
+    def observe(self) -> dict[str, Any]:
+        """The observation described in spec/schema and conformance/WRITING.md."""
+
+
+class ReferenceEngine:
+    """The reference engine behind the runner's interface. Supports every option."""
+
+    name = "reference"
+
+    def __init__(self) -> None:
+        self._hand: Any = None
+
+    def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
+        return None
+
+    def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
+        from stud8.reference.hands import best_high, best_low
+
+        parsed = parse_cards(list(cards))
+        try:
+            high = best_high(parsed)
+            low = best_low(parsed)
+        except Stud8Error as error:
+            raise EngineRefusal(error.code, error.message) from None
+        return {
+            "high": {"category": high.category.label, "cards": [str(c) for c in high.cards], "value": high.value},
+            "low": None if low is None else {"cards": [str(c) for c in low.cards], "value": low.value},
+        }
+
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
+        from stud8.reference.engine import Hand, Stakes
+
+        self._hand = None
+        try:
+            self._hand = Hand.start(
+                stacks=list(stacks),
+                stakes=Stakes(**stakes),
+                deck=parse_cards(list(deck)),
+                profile=profile,
+                options=dict(options),
+            )
+        except Stud8Error as error:
+            raise EngineRefusal(error.code, error.message) from None
+
+    def act(self, action: str) -> None:
+        try:
+            self._hand.apply(action)
+        except Stud8Error as error:
+            raise EngineRefusal(error.code, error.message) from None
+
+    def observe(self) -> dict[str, Any]:
+        return self._hand.observe()  # type: ignore[no-any-return]

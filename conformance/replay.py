@@ -1,0 +1,270 @@
+"""Replaying a scenario through an engine and comparing what it shows with what is expected.
+
+The engine never sees expected values: the runner starts the hand, feeds the actions, asks
+for observations, and compares. The first difference stops the scenario and is reported as
+``ScenarioFailure`` naming the step (with its line in the file), the field, the expected
+value and what the engine gave.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Mapping, Sequence
+
+from stud8.conformance.deal import scenario_deck
+from stud8.conformance.engines import Engine, EngineRefusal
+from stud8.conformance.scenarios import Scenario
+from stud8.reference.cards import parse_cards
+from stud8.spec.yamlio import position_of
+
+
+class ScenarioFailure(AssertionError):
+    """The engine's behaviour differs from the scenario. ``step`` says where."""
+
+    def __init__(self, step: str, field: str, expected: Any, got: Any) -> None:
+        super().__init__(f"{step}: {field}: expected {expected!r}, got {got!r}")
+        self.step = step
+        self.field = field
+        self.expected = expected
+        self.got = got
+
+
+def seat_name(seat: int | None) -> str | None:
+    return None if seat is None else f"p{seat}"
+
+
+def _seat_map(mapping: Mapping[Any, int] | None) -> dict[str, int] | None:
+    if mapping is None:
+        return None
+    return {seat_name(int(seat)): amount for seat, amount in mapping.items()}  # type: ignore[misc]
+
+
+def _pots(pots: Sequence[Mapping[str, Any]], with_awards: bool) -> list[dict[str, Any]]:
+    shaped = []
+    for pot in pots:
+        item: dict[str, Any] = {"amount": pot["amount"], "eligible": sorted(seat_name(s) for s in pot["eligible"])}  # type: ignore[type-var]
+        if with_awards:
+            item["high"] = _seat_map(pot["high"])
+            item["low"] = _seat_map(pot["low"])
+        shaped.append(item)
+    return shaped
+
+
+def _expected_pots(pots: Sequence[Mapping[str, Any]], with_awards: bool) -> list[dict[str, Any]]:
+    shaped = []
+    for pot in pots:
+        item: dict[str, Any] = {"amount": pot["amount"], "eligible": sorted(pot["eligible"])}
+        if with_awards:
+            item["high"] = dict(pot["high"])
+            item["low"] = None if pot["low"] is None else dict(pot["low"])
+        shaped.append(item)
+    return shaped
+
+
+def _seat_field(observation: Mapping[str, Any], key: str) -> list[Any]:
+    return [seat[key] for seat in observation["seats"]]
+
+
+def _seats_where(observation: Mapping[str, Any], key: str) -> list[str]:
+    return sorted(seat_name(seat["seat"]) for seat in observation["seats"] if seat[key])  # type: ignore[type-var]
+
+
+def _cards_of(observation: Mapping[str, Any], key: str, seat: str) -> list[str]:
+    number = int(seat[1:])
+    for entry in observation["seats"]:
+        if entry["seat"] == number:
+            return list(entry[key])
+    return []
+
+
+# checkpoint field -> (how to read it from an observation, how to normalise the expectation)
+CHECKPOINT_FIELDS: dict[str, tuple[Callable[[Mapping[str, Any]], Any], Callable[[Any], Any]]] = {
+    "street": (lambda o: o["street"], lambda e: e),
+    "to_act": (lambda o: seat_name(o["to_act"]), lambda e: e),
+    "legal": (lambda o: sorted(o["legal"]), lambda e: sorted(e)),
+    "bring_in": (lambda o: seat_name(o["bring_in"]), lambda e: e),
+    "pot": (lambda o: o["pot"], lambda e: e),
+    "pots": (lambda o: _pots(o["pots"], False), lambda e: _expected_pots(e, False)),
+    "stacks": (lambda o: _seat_field(o, "stack"), list),
+    "committed": (lambda o: _seat_field(o, "committed"), list),
+    "community": (lambda o: o["community"], lambda e: e),
+    "folded": (lambda o: _seats_where(o, "folded"), sorted),
+    "all_in": (lambda o: _seats_where(o, "all_in"), sorted),
+    "over": (lambda o: o["over"], lambda e: e),
+}
+
+
+def _cards_text(text: str) -> list[str]:
+    return [str(card) for card in parse_cards(text)]
+
+
+def check_observation(step: str, expect: Mapping[str, Any], observation: Mapping[str, Any]) -> None:
+    """Compare the fields a checkpoint names; raise ``ScenarioFailure`` at the first difference."""
+    for key, wanted in expect.items():
+        if key in ("up", "down"):
+            for seat, text in wanted.items():
+                got = _cards_of(observation, key, seat)
+                if got != _cards_text(text):
+                    raise ScenarioFailure(step, f"{key} {seat}", " ".join(_cards_text(text)), " ".join(got))
+            continue
+        read, normalise = CHECKPOINT_FIELDS[key]
+        got = read(observation)
+        if got != normalise(wanted):
+            raise ScenarioFailure(step, key, normalise(wanted), got)
+
+
+def check_outcome(step: str, outcome: Mapping[str, Any], observation: Mapping[str, Any]) -> None:
+    """Compare the final outcome with the engine's result."""
+    if not observation["over"]:
+        raise ScenarioFailure(step, "over", True, False)
+    result = observation["result"] or {}
+    if list(result.get("stacks", [])) != list(outcome["stacks"]):
+        raise ScenarioFailure(step, "stacks", list(outcome["stacks"]), result.get("stacks"))
+    if "pots" in outcome:
+        got = _pots(result.get("pots", []), True)
+        if got != _expected_pots(outcome["pots"], True):
+            raise ScenarioFailure(step, "pots", _expected_pots(outcome["pots"], True), got)
+    if "returned" in outcome:
+        got_returned = {seat: amount for seat, amount in (_seat_map(result.get("returned")) or {}).items() if amount}
+        if got_returned != dict(outcome["returned"]):
+            raise ScenarioFailure(step, "returned", dict(outcome["returned"]), got_returned)
+    if "show_order" in outcome:
+        got_order = [seat_name(s) for s in result.get("show_order", [])]
+        if got_order != list(outcome["show_order"]):
+            raise ScenarioFailure(step, "show_order", list(outcome["show_order"]), got_order)
+    if "community" in outcome and observation["community"] != outcome["community"]:
+        raise ScenarioFailure(step, "community", outcome["community"], observation["community"])
+
+
+def _where(scenario: Scenario, steps: Sequence[Any]) -> str:
+    """``file:line`` of a step inside a scenario (the line of the scenario if unknown)."""
+    document_position = getattr(scenario.data, "positions", None)
+    line = scenario.line
+    if document_position is not None:
+        line = position_of(scenario.data, steps)[0]
+    return f"{scenario.path}:{line}"
+
+
+def run_replay(engine: Engine, scenario: Scenario) -> None:
+    """Play a replay scenario through ``engine``; raise ``ScenarioFailure`` on a difference."""
+    data = scenario.data
+    deck = [str(card) for card in scenario_deck(data)]
+    start_error = data.get("start_error")
+    try:
+        engine.start(stacks=data["stacks"], stakes=data["stakes"], deck=deck,
+                     profile=data.get("profile"), options=data.get("options", {}))
+    except EngineRefusal as refusal:
+        if start_error == refusal.code:
+            return
+        raise ScenarioFailure(f"start ({_where(scenario, ['stakes'])})", "start", start_error or "the hand starts", f"refused: {refusal}") from None
+    if start_error is not None:
+        raise ScenarioFailure(f"start ({_where(scenario, ['start_error'])})", "start", f"refused with {start_error}", "the hand started")
+    previous = "the deal"
+    for index, item in enumerate(data["actions"]):
+        where = _where(scenario, ["actions", index])
+        if isinstance(item, str):
+            try:
+                engine.act(item)
+            except EngineRefusal as refusal:
+                raise ScenarioFailure(f"action {item!r} ({where})", "action", "accepted", f"refused: {refusal}") from None
+            previous = repr(item)
+        elif "expect" in item:
+            check_observation(f"checkpoint after {previous} ({where})", item["expect"], engine.observe())
+        else:
+            _expect_refusal(engine, item["reject"], item["code"], where)
+    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe())
+
+
+def _expect_refusal(engine: Engine, action: str, code: str, where: str) -> None:
+    before = engine.observe()
+    step = f"rejection of {action!r} ({where})"
+    try:
+        engine.act(action)
+    except EngineRefusal as refusal:
+        if refusal.code != code:
+            raise ScenarioFailure(step, "error code", code, refusal.code) from None
+        after = engine.observe()
+        if after != before:
+            changed = sorted(key for key in before if before.get(key) != after.get(key))
+            raise ScenarioFailure(step, "state after the refusal", "unchanged", f"changed: {', '.join(changed)}") from None
+        return
+    raise ScenarioFailure(step, "action", f"refused with {code}", "accepted")
+
+
+_ORDER_TOKEN = re.compile(r"\s*([a-z][a-z0-9_]*|[>=])")
+
+
+def parse_ordering(chain: str) -> list[tuple[str, str, str]]:
+    """``"a > b = c"`` -> ``[("a", ">", "b"), ("b", "=", "c")]``."""
+    tokens = _ORDER_TOKEN.findall(chain)
+    return [(tokens[i], tokens[i + 1], tokens[i + 2]) for i in range(0, len(tokens) - 2, 2)]
+
+
+def _ranks(cards: Sequence[str]) -> list[str]:
+    return [card[0] for card in cards]
+
+
+def run_hand_case(engine: Engine, scenario: Scenario) -> None:
+    """Check one hand case: the category and the five cards for high, the five low cards or none."""
+    data = scenario.data
+    step = f"evaluation ({_where(scenario, ['cards'])})"
+    try:
+        got = engine.evaluate(_cards_text(data["cards"]))
+    except EngineRefusal as refusal:
+        raise ScenarioFailure(step, "evaluation", "a value", f"refused: {refusal}") from None
+    high = data["high"]
+    if got["high"]["category"] != high["category"]:
+        raise ScenarioFailure(step, "high category", high["category"], got["high"]["category"])
+    want = _ranks(_cards_text(high["cards"]))
+    if _ranks(got["high"]["cards"]) != want:
+        raise ScenarioFailure(step, "high cards (ranks, best first)", " ".join(want), " ".join(_ranks(got["high"]["cards"])))
+    low = data["low"]
+    got_low = got["low"]
+    if low is None or got_low is None:
+        if (low is None) != (got_low is None):
+            raise ScenarioFailure(step, "low", None if low is None else low["cards"], None if got_low is None else " ".join(got_low["cards"]))
+        return
+    want_low = _ranks(_cards_text(low["cards"]))
+    if _ranks(got_low["cards"]) != want_low:
+        raise ScenarioFailure(step, "low cards (ranks, highest first)", " ".join(want_low), " ".join(_ranks(got_low["cards"])))
+
+
+def run_compare(engine: Engine, scenario: Scenario) -> None:
+    """Check a comparison: every relation of the high and low chains holds between the values."""
+    data = scenario.data
+    values: dict[str, dict[str, Any]] = {}
+    for name, text in data["hands"].items():
+        try:
+            values[name] = engine.evaluate(_cards_text(text))
+        except EngineRefusal as refusal:
+            raise ScenarioFailure(f"hand {name} ({_where(scenario, ['hands', name])})", "evaluation", "a value", f"refused: {refusal}") from None
+    for half in ("high", "low"):
+        if half not in data:
+            continue
+        for left, relation, right in parse_ordering(data[half]):
+            a, b = _half_value(values[left], half), _half_value(values[right], half)
+            holds = a > b if relation == ">" else a == b
+            if not holds:
+                got = ">" if a > b else "=" if a == b else "<"
+                raise ScenarioFailure(f"{half} ordering ({_where(scenario, [half])})", f"{left} vs {right}",
+                                      f"{left} {relation} {right}", f"{left} {got} {right}")
+
+
+def _half_value(evaluation: Mapping[str, Any], half: str) -> int:
+    """The comparable value of one half; no qualifying low ranks below every low."""
+    if half == "high":
+        return int(evaluation["high"]["value"])
+    low = evaluation["low"]
+    return -1 if low is None else int(low["value"])
+
+
+RUNNERS: dict[str, Callable[[Engine, Scenario], None]] = {
+    "hand": run_hand_case,
+    "compare": run_compare,
+    "replay": run_replay,
+}
+
+
+def run_scenario(engine: Engine, scenario: Scenario) -> None:
+    """Run any scenario kind through ``engine``."""
+    RUNNERS[scenario.kind](engine, scenario)

@@ -1,0 +1,295 @@
+"""Scenario files: finding them, loading them, and checking them beyond the schema.
+
+The schema (``spec/schema/scenario.schema.json``) checks shapes. The semantic checks here
+catch what a schema cannot: cards that do not parse or appear twice, seats that are not at
+the table, rule ids, options, profiles and error codes that the rule book does not define,
+orderings that name unknown hands, final stacks that do not add up to the starting chips,
+awards that do not add up to their pot, and ids or titles used twice in the suite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from stud8.conformance.deal import LATER_STREETS
+from stud8.reference.cards import parse_cards
+from stud8.reference.errors import CardError
+from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
+from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
+
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scenario as written, with where it was written."""
+
+    id: str
+    kind: str
+    title: str
+    rules: tuple[str, ...]
+    description: str
+    path: str
+    line: int
+    data: Mapping[str, Any]
+
+    @property
+    def area(self) -> str:
+        """The rule area of the first rule cited (``bring-in`` for ``bring-in.suit-order``)."""
+        return self.rules[0].split(".")[0] if self.rules else "other"
+
+
+@dataclass
+class LoadedFile:
+    """A scenario file's scenarios and the problems found in it."""
+
+    path: str
+    scenarios: list[Scenario]
+    problems: list[Problem]
+
+
+def packaged_scenarios_dir() -> Path:
+    """The installed scenario folder (package data of ``stud8.conformance``)."""
+    return Path(str(resources.files("stud8.conformance").joinpath("scenarios")))
+
+
+def find_scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """Every scenario file under ``paths`` (files are taken as given), sorted for stable order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def load_scenario_file(path: Path, rulebook: RuleBook | None = None, display: str | None = None) -> LoadedFile:
+    """Load one file; problems are collected, never raised."""
+    shown = display or str(path)
+    try:
+        document = load_yaml_file(path, shown)
+    except YamlProblem as error:
+        return LoadedFile(shown, [], [error.problem])
+    return scenarios_from_document(document, shown, rulebook)
+
+
+def scenarios_from_document(document: Any, shown: str, rulebook: RuleBook | None = None) -> LoadedFile:
+    """Check a parsed scenario file and build its scenarios; problems are collected, never raised."""
+    book = rulebook or default_rulebook()
+    problems = schema_problems(document, "scenario.schema.json", shown)
+    if problems:
+        return LoadedFile(shown, [], problems)
+    scenarios: list[Scenario] = []
+    for index, raw in enumerate(document["scenarios"]):
+        where = ["scenarios", index]
+        problems.extend(_ScenarioChecker(book, document, where, shown).problems(raw))
+        scenarios.append(
+            Scenario(
+                id=raw["id"],
+                kind=raw["kind"],
+                title=raw["title"],
+                rules=tuple(raw["rules"]),
+                description=raw["description"],
+                path=shown,
+                line=position_of(document, where)[0],
+                data=raw,
+            )
+        )
+    return LoadedFile(shown, scenarios, problems)
+
+
+def suite_problems(files: Sequence[LoadedFile]) -> list[Problem]:
+    """Problems across files: ids and titles must be unique in the whole suite."""
+    problems: list[Problem] = []
+    first_id: dict[str, Scenario] = {}
+    first_title: dict[str, Scenario] = {}
+    for loaded in files:
+        for scenario in loaded.scenarios:
+            earlier = first_id.setdefault(scenario.id, scenario)
+            if earlier is not scenario:
+                problems.append(Problem(scenario.path, scenario.line, 1, "duplicate-id",
+                                        f"scenario id {scenario.id!r} is already used at {earlier.path}:{earlier.line}"))
+            earlier = first_title.setdefault(scenario.title.casefold(), scenario)
+            if earlier is not scenario:
+                problems.append(Problem(scenario.path, scenario.line, 1, "duplicate-title",
+                                        f"title {scenario.title!r} is already used by {earlier.id}"))
+    return problems
+
+
+def load_suite(paths: Iterable[Path], rulebook: RuleBook | None = None) -> tuple[list[LoadedFile], list[Problem]]:
+    """Load every scenario file under ``paths``; return the files and all problems."""
+    files = [load_scenario_file(path, rulebook) for path in find_scenario_files(paths)]
+    problems = [problem for loaded in files for problem in loaded.problems]
+    problems.extend(suite_problems(files))
+    return files, problems
+
+
+class _ScenarioChecker:
+    """Semantic checks of one scenario; each finding is positioned at the value concerned."""
+
+    def __init__(self, book: RuleBook, document: Any, where: list[Any], path: str) -> None:
+        self.book = book
+        self.document = document
+        self.where = where
+        self.path = path
+        self.found: list[Problem] = []
+
+    def add(self, steps: Sequence[Any], code: str, message: str) -> None:
+        line, column = position_of(self.document, [*self.where, *steps])
+        self.found.append(Problem(self.path, line, column, code, message))
+
+    def problems(self, raw: Mapping[str, Any]) -> list[Problem]:
+        for index, rule_id in enumerate(raw["rules"]):
+            if rule_id not in self.book.rule_ids:
+                self.add(["rules", index], "unknown-rule", f"rule id {rule_id!r} is not in the rule book")
+        check = {"hand": self.hand, "compare": self.compare, "replay": self.replay}[raw["kind"]]
+        check(raw)
+        return self.found
+
+    def cards(self, steps: Sequence[Any], text: str, *, count: tuple[int, int] | None = None,
+              distinct: bool = True) -> list[Any]:
+        try:
+            cards = parse_cards(text)
+        except CardError as error:
+            self.add(steps, "bad-card", error.message)
+            return []
+        if count and not count[0] <= len(cards) <= count[1]:
+            wanted = f"{count[0]}" if count[0] == count[1] else f"{count[0]} to {count[1]}"
+            self.add(steps, "card-count", f"{len(cards)} cards where {wanted} are needed: {text!r}")
+        if distinct and len(set(cards)) != len(cards):
+            repeated = sorted({str(c) for c in cards if cards.count(c) > 1})
+            self.add(steps, "repeated-card", f"card {', '.join(repeated)} appears twice in {text!r}")
+        return cards
+
+    def hand(self, raw: Mapping[str, Any]) -> None:
+        cards = set(self.cards(["cards"], raw["cards"], count=(5, 7)))
+        shown = self.cards(["high", "cards"], raw["high"]["cards"], count=(5, 5))
+        if cards and any(card not in cards for card in shown):
+            self.add(["high", "cards"], "foreign-card", "the high hand uses a card that is not among the cards")
+        if raw["low"] is not None:
+            low = self.cards(["low", "cards"], raw["low"]["cards"], count=(5, 5))
+            if cards and any(card not in cards for card in low):
+                self.add(["low", "cards"], "foreign-card", "the low hand uses a card that is not among the cards")
+
+    def compare(self, raw: Mapping[str, Any]) -> None:
+        for name, text in raw["hands"].items():
+            self.cards(["hands", name], text, count=(5, 7))
+        for half in ("high", "low"):
+            if half not in raw:
+                continue
+            names = [token for token in raw[half].replace(">", " ").replace("=", " ").split()]
+            for name in names:
+                if name not in raw["hands"]:
+                    self.add([half], "unknown-hand", f"{half} ordering names {name!r}, which is not in hands")
+            if len(set(names)) != len(names):
+                self.add([half], "repeated-hand", f"{half} ordering names a hand twice")
+
+    def replay(self, raw: Mapping[str, Any]) -> None:
+        self.options(raw)
+        codes = self.book.error_codes
+        start_error = raw.get("start_error")
+        if start_error is not None:
+            if start_error not in codes:
+                self.add(["start_error"], "unknown-error-code", f"error code {start_error!r} is not in the rule book")
+            if raw["actions"] or raw["outcome"] is not None:
+                self.add(["start_error"], "start-error-script", "a hand that must not start has no actions and a null outcome")
+            return
+        seats = len(raw["stacks"])
+        stakes = raw["stakes"]
+        self.seats_named(raw, seats)
+        if "deal" in raw:
+            self.deal(raw["deal"], seats)
+        else:
+            all_cards = [c for i, line in enumerate(raw["deck"]) for c in self.cards(["deck", i], line, distinct=False)]
+            if len(set(all_cards)) != len(all_cards):
+                self.add(["deck"], "repeated-card", "the deck lists a card twice (only a start_error: bad-deck scenario may)")
+        for index, item in enumerate(raw["actions"]):
+            if isinstance(item, Mapping) and "code" in item and item["code"] not in codes:
+                self.add(["actions", index, "code"], "unknown-error-code", f"error code {item['code']!r} is not in the rule book")
+        outcome = raw["outcome"]
+        if outcome is None:
+            self.add(["outcome"], "missing-outcome", "a hand that starts needs an outcome")
+            return
+        self.outcome(outcome, raw["stacks"], stakes)
+
+    def options(self, raw: Mapping[str, Any]) -> None:
+        profile = raw.get("profile")
+        if profile is not None and profile not in self.book.profiles:
+            self.add(["profile"], "unknown-profile", f"profile {profile!r} is not in the rule book")
+        for name, value in raw.get("options", {}).items():
+            option = self.book.options.get(name)
+            if option is None:
+                self.add(["options", name], "unknown-option", f"option {name!r} is not in the rule book")
+                continue
+            why = option.check(value)
+            # A scenario may give a bad value on purpose to test that the hand does not start.
+            if why and raw.get("start_error") != "bad-config":
+                self.add(["options", name], "bad-option-value", f"option {name}={value!r} {why}")
+
+    def seats_named(self, raw: Mapping[str, Any], seats: int) -> None:
+        def check_seat(steps: Sequence[Any], name: Any) -> None:
+            if isinstance(name, str) and name.startswith("p") and int(name[1:]) > seats:
+                self.add(steps, "no-such-seat", f"seat {name} is not at this {seats}-seat table")
+
+        for index, item in enumerate(raw["actions"]):
+            if isinstance(item, str):
+                check_seat(["actions", index], item.split()[0])
+            elif "expect" in item:
+                expect = item["expect"]
+                for key in ("to_act", "bring_in"):
+                    if key in expect:
+                        check_seat(["actions", index, "expect", key], expect[key])
+                for key in ("up", "down"):
+                    for seat in expect.get(key, {}):
+                        check_seat(["actions", index, "expect", key, seat], seat)
+                for key in ("folded", "all_in"):
+                    for j, seat in enumerate(expect.get(key, [])):
+                        check_seat(["actions", index, "expect", key, j], seat)
+                for key in ("stacks", "committed"):
+                    if key in expect and len(expect[key]) != seats:
+                        self.add(["actions", index, "expect", key], "seat-count", f"{key} lists {len(expect[key])} seats, the table has {seats}")
+
+    def deal(self, deal: Mapping[str, Any], seats: int) -> None:
+        seen: dict[Any, str] = {}
+        third_seats = {key for key in deal["third"] if key != "burn"}
+        expected = {f"p{n}" for n in range(1, seats + 1)}
+        if third_seats != expected:
+            missing = sorted(expected - third_seats)
+            extra = sorted(third_seats - expected)
+            detail = ", ".join(filter(None, [missing and f"missing {' '.join(missing)}", extra and f"not at the table {' '.join(extra)}"]))
+            self.add(["deal", "third"], "deal-seats", f"third street must list every seat: {detail}")
+        for street in ("third", *LATER_STREETS):
+            for key, text in deal.get(street, {}).items():
+                count = (3, 3) if street == "third" and key != "burn" else None
+                for card in self.cards(["deal", street, key], text, count=count):
+                    if card in seen:
+                        self.add(["deal", street, key], "repeated-card", f"card {card} is dealt twice (also {seen[card]})")
+                    seen[card] = f"{street} {key}"
+                if key != "burn" and int(key[1:]) > seats:
+                    self.add(["deal", street, key], "no-such-seat", f"seat {key} is not at this {seats}-seat table")
+
+    def outcome(self, outcome: Mapping[str, Any], stacks: Sequence[int], stakes: Mapping[str, int]) -> None:
+        final = outcome["stacks"]
+        if len(final) != len(stacks):
+            self.add(["outcome", "stacks"], "seat-count", f"outcome lists {len(final)} stacks, the table has {len(stacks)}")
+        elif sum(final) != sum(stacks):
+            self.add(["outcome", "stacks"], "chips-not-conserved",
+                     f"final stacks add up to {sum(final)}, the starting stacks to {sum(stacks)}")
+        for index, pot in enumerate(outcome.get("pots", [])):
+            paid = sum(pot["high"].values()) + sum((pot["low"] or {}).values())
+            if paid != pot["amount"]:
+                self.add(["outcome", "pots", index], "pot-not-paid", f"the halves pay {paid} of a pot of {pot['amount']}")
+            for half in ("high", "low"):
+                for seat in (pot[half] or {}):
+                    if seat not in pot["eligible"]:
+                        self.add(["outcome", "pots", index, half, seat], "ineligible-winner", f"{seat} wins from a pot it is not eligible for")
+
+
+def iter_scenarios(files: Iterable[LoadedFile]) -> Iterator[Scenario]:
+    """Every scenario of the loaded files, in file order."""
+    for loaded in files:
+        yield from loaded.scenarios

@@ -1,0 +1,49 @@
+"""``stud8 coverage``: every rule id of the rule book with the scenarios that cite it.
+
+Exit 1 when a rule id is cited by no scenario: a rule nobody tests is a rule nobody checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.spec.rulebook import RuleBook, default_rulebook
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
+                        help="count these scenario folders too (repeatable)")
+    parser.add_argument("--no-builtin", action="store_true", help="count only the --scenarios folders")
+    parser.add_argument("--json", action="store_true", help="print {rule id: [scenario ids]} as JSON")
+
+
+def rule_coverage(book: RuleBook, folders: list[Path]) -> dict[str, list[str]]:
+    """Rule id -> ids of the scenarios citing it, in rule-book order."""
+    files, _ = load_suite(folders, book)
+    citing: dict[str, list[str]] = {rule_id: [] for rule_id in book.rule_ids}
+    for scenario in iter_scenarios(files):
+        for rule_id in scenario.rules:
+            if rule_id in citing:
+                citing[rule_id].append(scenario.id)
+    return citing
+
+
+def run(args: argparse.Namespace) -> int:
+    folders = ([] if args.no_builtin else [packaged_scenarios_dir()]) + list(args.scenarios)
+    coverage = rule_coverage(default_rulebook(), folders)
+    if args.json:
+        print(json.dumps(coverage, indent=2))
+    else:
+        width = max(len(rule_id) for rule_id in coverage)
+        for rule_id, ids in coverage.items():
+            shown = ", ".join(ids) if ids else "UNCOVERED"
+            print(f"{rule_id:<{width}}  {len(ids):>3}  {shown}")
+    uncovered = [rule_id for rule_id, ids in coverage.items() if not ids]
+    if uncovered:
+        print(f"{len(uncovered)} of {len(coverage)} rule ids are cited by no scenario", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,72 @@
+"""``stud8 validate [PATH...]``: check the rule book and scenario files.
+
+With no path, the packaged rule book and scenarios are checked. A path may be a rule book
+file, a scenario file or a folder of scenario files. One line per problem,
+``path:line:col: [error] message (code)``, or a JSON list with ``--format json``.
+Exit 0 when everything is valid, 1 when problems were found, 2 when a path does not exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from stud8.conformance.scenarios import (
+    LoadedFile,
+    find_scenario_files,
+    packaged_scenarios_dir,
+    scenarios_from_document,
+    suite_problems,
+)
+from stud8.reference.errors import Stud8Error
+from stud8.spec.rulebook import check_rulebook, packaged_rules_path
+from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="rule book, scenario file or folder (default: the packaged rule book and scenarios)")
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+
+
+def _is_rulebook(document: Any) -> bool:
+    return isinstance(document, dict) and "sections" in document and "scenarios" not in document
+
+
+def check_paths(paths: list[Path]) -> tuple[list[Problem], int]:
+    """All problems in ``paths`` and the number of files checked."""
+    for path in paths:
+        if not path.exists():
+            raise Stud8Error(f"no such file or folder: {path}", "usage")
+    problems: list[Problem] = []
+    scenario_files: list[LoadedFile] = []
+    files = find_scenario_files(paths)
+    for path in files:
+        try:
+            document = load_yaml_file(path)
+        except YamlProblem as error:
+            problems.append(error.problem)
+            continue
+        if _is_rulebook(document):
+            problems.extend(check_rulebook(document, str(path)))
+        else:
+            loaded = scenarios_from_document(document, str(path))
+            scenario_files.append(loaded)
+            problems.extend(loaded.problems)
+    problems.extend(suite_problems(scenario_files))
+    return problems, len(files)
+
+
+def run(args: argparse.Namespace) -> int:
+    paths: list[Path] = args.paths or [packaged_rules_path(), packaged_scenarios_dir()]
+    problems, count = check_paths(paths)
+    if args.format == "json":
+        print(json.dumps({"files": count, "problems": [p.as_json() for p in problems]}, indent=2))
+    else:
+        for problem in problems:
+            print(problem)
+        if not problems:
+            print(f"{count} files valid")
+    return 1 if problems else 0
