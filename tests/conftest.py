@@ -1,0 +1,22 @@
+"""Shared pytest configuration: ``slow``-marked tests run only with ``--run-slow``.
+
+The marker is declared in ``pyproject.toml``; exhaustive checks (every five- or seven-card
+hand) carry it so that the everyday suite stays quick.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true", default=False, help="also run tests marked slow")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--run-slow"):
+        return
+    skip_slow = pytest.mark.skip(reason="slow: run with --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip_slow)
