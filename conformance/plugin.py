@@ -39,14 +39,19 @@ def pytest_configure(config: pytest.Config) -> None:
     roots = [Path(p).resolve() for p in config.getini("stud8_scenarios")]
     roots += [Path(p).resolve() for p in config.getoption("stud8_scenarios")]
     config.stash[ROOTS_KEY] = roots
+    # An unknown engine is a usage error of the whole run, not a failure of every scenario.
+    _check_engine_spec(config.getoption("stud8_engine"))
+
+
+def _check_engine_spec(spec: str) -> None:
+    if spec != "reference":
+        raise pytest.UsageError(f"unknown engine {spec!r} (available: reference)")
 
 
 def _engine(config: pytest.Config) -> Engine:
     """The engine for this run, made once, on first use."""
     if ENGINE_KEY not in config.stash:
-        spec = config.getoption("stud8_engine")
-        if spec != "reference":
-            raise pytest.UsageError(f"unknown engine {spec!r} (available: reference)")
+        _check_engine_spec(config.getoption("stud8_engine"))
         config.stash[ENGINE_KEY] = ReferenceEngine()
     return config.stash[ENGINE_KEY]
 

@@ -217,6 +217,10 @@ class _ScenarioChecker:
         self.outcome(outcome, raw["stacks"], stakes)
 
     def options(self, raw: Mapping[str, Any]) -> None:
+        # A scenario may name a bad profile, option or value on purpose, to show that the hand
+        # does not start (start_error: bad-config); anywhere else they are mistakes.
+        if raw.get("start_error") == "bad-config":
+            return
         profile = raw.get("profile")
         if profile is not None and profile not in self.book.profiles:
             self.add(["profile"], "unknown-profile", f"profile {profile!r} is not in the rule book")
@@ -226,8 +230,7 @@ class _ScenarioChecker:
                 self.add(["options", name], "unknown-option", f"option {name!r} is not in the rule book")
                 continue
             why = option.check(value)
-            # A scenario may give a bad value on purpose to test that the hand does not start.
-            if why and raw.get("start_error") != "bad-config":
+            if why:
                 self.add(["options", name], "bad-option-value", f"option {name}={value!r} {why}")
 
     def seats_named(self, raw: Mapping[str, Any], seats: int) -> None:
@@ -262,6 +265,9 @@ class _ScenarioChecker:
             extra = sorted(third_seats - expected)
             detail = ", ".join(filter(None, [missing and f"missing {' '.join(missing)}", extra and f"not at the table {' '.join(extra)}"]))
             self.add(["deal", "third"], "deal-seats", f"third street must list every seat: {detail}")
+        dealt = [street for street in LATER_STREETS if street in deal]
+        if dealt != list(LATER_STREETS[: len(dealt)]):
+            self.add(["deal"], "deal-streets", "the deal skips a street: list the streets in order without gaps")
         for street in ("third", *LATER_STREETS):
             for key, text in deal.get(street, {}).items():
                 count = (3, 3) if street == "third" and key != "burn" else None

@@ -109,7 +109,7 @@ class RuleBook:
 
 
 def _schema(name: str) -> dict[str, Any]:
-    return json.loads(resources.files("stud8.spec").joinpath("schema", name).read_text(encoding="utf-8"))
+    return json.loads(resources.files("stud8.spec").joinpath("schema").joinpath(name).read_text(encoding="utf-8"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -118,16 +118,29 @@ def load_schema(name: str) -> dict[str, Any]:
     return _schema(name)
 
 
+_UNEXPECTED_KEY_VALIDATORS = ("additionalProperties", "unevaluatedProperties")
+
+
+def _unexpected_key(error: jsonschema.ValidationError) -> Any:
+    """The first key (in document order) an additional/unevaluated-properties error names, or None."""
+    if error.validator not in _UNEXPECTED_KEY_VALIDATORS or not isinstance(error.instance, dict):
+        return None
+    _, _, named = error.message.partition("(")
+    return next((key for key in error.instance if repr(key) in named), None)
+
+
 def schema_problems(document: Any, schema_name: str, path: str) -> list[Problem]:
-    """JSON Schema findings as positioned problems, the most relevant error of each place first."""
+    """JSON Schema findings as positioned problems, in file order; an unexpected key is pointed at itself."""
     validator = jsonschema.Draft202012Validator(load_schema(schema_name))
     problems = []
-    for error in sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path))):
+    for error in validator.iter_errors(document):
         best = jsonschema.exceptions.best_match([error])
         where = list(best.absolute_path)
-        line, column = position_of(document, where)
+        extra = _unexpected_key(best)
+        line, column = position_of(document, where if extra is None else [*where, extra])
         location = "/".join(str(step) for step in where) or "(top)"
         problems.append(Problem(path, line, column, "schema", f"{location}: {best.message}"))
+    problems.sort(key=lambda p: (p.line, p.column))  # stable: errors at one place keep their order
     return problems
 
 
@@ -153,6 +166,10 @@ def _semantic_problems(data: Mapping[str, Any], path: str) -> list[Problem]:
                     at = position_of(data, ["sections", s_index, "rules", r_index, "sources", c_index])
                     problems.append(Problem(path, *at, "unknown-source", f"source {cited['source']!r} is not listed under sources"))
     for name, option in data["options"].items():
+        for c_index, cited in enumerate(option.get("sources", [])):
+            if cited["source"] not in data["sources"]:
+                at = position_of(data, ["options", name, "sources", c_index])
+                problems.append(Problem(path, *at, "unknown-source", f"source {cited['source']!r} is not listed under sources"))
         for r_index, rule_id in enumerate(option.get("rules", [])):
             if rule_id not in seen:
                 at = position_of(data, ["options", name, "rules", r_index])

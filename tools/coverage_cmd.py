@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.reference.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, default_rulebook
 
 
@@ -22,8 +23,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def rule_coverage(book: RuleBook, folders: list[Path]) -> dict[str, list[str]]:
-    """Rule id -> ids of the scenarios citing it, in rule-book order."""
-    files, _ = load_suite(folders, book)
+    """Rule id -> ids of the scenarios citing it, in rule-book order.
+
+    Raises ``Stud8Error`` when a folder is missing or a file is invalid: coverage counted
+    over files that do not validate would be a wrong answer, not a partial one.
+    """
+    for folder in folders:
+        if not folder.is_dir():
+            raise Stud8Error(f"--scenarios {folder}: no such folder", "usage")
+    files, problems = load_suite(folders, book)
+    if problems:
+        raise Stud8Error("invalid scenario files (run stud8 validate):\n" + "\n".join(str(p) for p in problems), "invalid")
     citing: dict[str, list[str]] = {rule_id: [] for rule_id in book.rule_ids}
     for scenario in iter_scenarios(files):
         for rule_id in scenario.rules:
