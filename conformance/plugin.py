@@ -13,7 +13,7 @@ alone, so installing stud8 never changes another project's test run.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -43,16 +43,34 @@ def pytest_configure(config: pytest.Config) -> None:
     _check_engine_spec(config.getoption("stud8_engine"))
 
 
+ENGINE_FACTORIES: dict[str, Callable[[], Engine]] = {
+    "reference": ReferenceEngine,
+    "pokerkit": lambda: _pokerkit(native=False),
+    "pokerkit-native": lambda: _pokerkit(native=True),
+}
+"""Engine specs this runner knows: the reference engine and PokerKit 0.7.7 (optional extra)."""
+
+
+def _pokerkit(*, native: bool) -> Engine:
+    from stud8.conformance.pokerkit_engine import PokerKitEngine
+
+    return PokerKitEngine(native=native)
+
+
 def _check_engine_spec(spec: str) -> None:
-    if spec != "reference":
-        raise pytest.UsageError(f"unknown engine {spec!r} (available: reference)")
+    if spec not in ENGINE_FACTORIES:
+        raise pytest.UsageError(f"unknown engine {spec!r} (available: {', '.join(ENGINE_FACTORIES)})")
 
 
 def _engine(config: pytest.Config) -> Engine:
     """The engine for this run, made once, on first use."""
     if ENGINE_KEY not in config.stash:
-        _check_engine_spec(config.getoption("stud8_engine"))
-        config.stash[ENGINE_KEY] = ReferenceEngine()
+        spec = config.getoption("stud8_engine")
+        _check_engine_spec(spec)
+        try:
+            config.stash[ENGINE_KEY] = ENGINE_FACTORIES[spec]()
+        except Exception as error:  # an engine that cannot start is a usage problem of the run
+            raise pytest.UsageError(f"engine {spec!r} cannot start: {error}") from None
     return config.stash[ENGINE_KEY]
 
 

@@ -125,9 +125,9 @@ def test_doctests() -> None:
 def test_bench_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     from stud8.tools.cli import main
 
-    assert main(["bench", "--json", "--hands", "40", "--seed", "2"]) == 0
+    assert main(["bench", "--json", "--hands", "40", "--full-hands", "4", "--seed", "2"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert {"stud8", "stud8_high", "pokerkit", "treys"} <= set(result["eval"])
     assert result["eval"]["stud8"] > 0
-    assert set(result["ratios"]) == {"stud8/pokerkit", "stud8_high/treys"}
+    assert {"stud8/pokerkit", "stud8_high/treys"} <= set(result["ratios"])
     assert result["config"]["hands"] == 40
