@@ -1,0 +1,320 @@
+"""One street's betting round: what the player in turn may do, and what each action changes.
+
+Fixed limit (``betting.*``, ``bring-in.*``). The round keeps, besides the chips on the table:
+
+* ``level``: the amount every player must have put in on this street to stay in;
+* ``last_full_level``: the level set by the last full bet or raise; the next bet or raise
+  always goes to ``last_full_level + bet`` (betting.short-all-in);
+* ``full_events``: the full bets and raises so far (the completion or opening bet is the first;
+  a bring-in smaller than the small bet is none), counted against the cap (betting.raise-cap);
+* ``acted``: who has acted since the betting was last reopened; they may only call or fold.
+
+Verify / can / do: ``moves()`` is the single statement of what is legal (cached until the next
+action); ``refusal()`` says, with an error code, why a move that is not in it is refused;
+``apply()`` performs a legal move. Seats are 0-based list indices here.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from stud8.reference.actions import format_move
+from stud8.reference.errors import ActionError
+
+FORCED = "forced"  # third street: the bring-in must post or complete (bring-in.post-or-complete)
+OPEN = "open"  # third street, low card all-in on the ante: an opener may fold, post or complete
+NORMAL = "normal"  # chips are in; fold, check/call, bet/raise
+
+Move = tuple  # (kind, amount): ("cc", None), ("cbr", 40)
+FOLD: Move = ("f", None)
+CHECK_CALL: Move = ("cc", None)
+POST: Move = ("pb", None)
+
+
+CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {
+    size: tuple(tuple((seat + step) % size for step in range(1, size + 1)) for seat in range(size))
+    for size in range(1, 11)
+}
+"""CLOCKWISE[size][seat]: the seats after ``seat`` clockwise, ending with ``seat`` itself."""
+
+
+class Table:
+    """The chips and the folds of the hand, shared by the betting rounds of every street.
+
+    ``committed`` is what each seat has put in on the current street; ``contributed`` the
+    whole hand, antes included (pots.side-pots counts antes like any other chips).
+    """
+
+    __slots__ = ("size", "stacks", "committed", "contributed", "folded")
+
+    def __init__(self, stacks: Sequence[int], contributed: Sequence[int] | None = None) -> None:
+        self.size = len(stacks)
+        self.stacks = list(stacks)
+        self.committed = [0] * self.size
+        self.contributed = [0] * self.size if contributed is None else list(contributed)
+        self.folded = [False] * self.size
+
+    def put(self, seat: int, chips: int) -> None:
+        """Move chips from a seat's stack into the pot."""
+        self.stacks[seat] -= chips
+        self.committed[seat] += chips
+        self.contributed[seat] += chips
+
+    def can_act(self, seat: int) -> bool:
+        """Still in the hand and not all-in (act-order.all-in-skipped)."""
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def all_in(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] == 0
+
+    def in_hand(self) -> int:
+        """How many players have not folded (all-in players included)."""
+        return self.folded.count(False)
+
+    def new_street(self) -> None:
+        self.committed = [0] * self.size
+
+
+class Limits:
+    """What every round of a hand shares: the bring-in, the big bet, the cap and its heads-up
+    reading (options raise_cap and heads_up_raises)."""
+
+    __slots__ = ("bring_in", "big", "raise_cap", "heads_up")
+
+    def __init__(self, bring_in: int, big: int, raise_cap: int, heads_up: str) -> None:
+        self.bring_in = bring_in
+        self.big = big
+        self.raise_cap = raise_cap
+        self.heads_up = heads_up
+
+
+class BettingRound:
+    """The state of one street's betting and its rules."""
+
+    __slots__ = ("table", "rules", "third", "open_pair", "phase", "bet", "level", "last_full_level",
+                 "full_events", "acted", "capped", "started_heads_up", "to_act", "closed", "first_actor",
+                 "last_actor", "last_aggressor", "live", "_moves")
+
+    def __init__(self, table: Table, rules: Limits, bet: int, first: int, live: int, phase: str = NORMAL,
+                 *, third: bool = False, open_pair: bool = False) -> None:
+        self.table = table
+        self.rules = rules
+        self.third = third  # third street: the bring-in and the completion rules apply
+        self.open_pair = open_pair  # betting.fourth-street-open-pair: small or big bets
+        self.phase = phase
+        self.bet = bet  # the street's bet (betting.limits)
+        self.level = 0
+        self.last_full_level = 0
+        self.full_events = 0
+        self.acted = [False] * table.size
+        self.capped = False  # betting.heads-up: once capped with three or more in, stays capped
+        self.started_heads_up = table.in_hand() == 2
+        self.to_act: int | None = first
+        self.closed = False
+        self.first_actor = first
+        self.last_actor: int | None = None
+        self.last_aggressor: int | None = None  # the last seat to cbr (showdown.show-order)
+        self.live = live  # how many players can still bet (not folded, not all-in)
+        self._moves: dict[Move, str] | None = None
+
+    # --- can: the legal moves of the seat in turn ----------------------------------------
+
+    def moves(self) -> dict[Move, str]:
+        """The legal moves of the seat in turn, in the order they are listed, with their text."""
+        if self._moves is None:
+            self._moves = self._compute_moves()
+        return self._moves
+
+    def _compute_moves(self) -> dict[Move, str]:
+        seat = self.to_act
+        if seat is None:
+            return {}
+        if self.phase == NORMAL:
+            # betting.actions: a fold in turn is always accepted; cc checks or calls.
+            targets = self._raise_targets(seat)
+            if not targets:
+                return {FOLD: "f", CHECK_CALL: "cc"}
+            moves = {FOLD: "f", CHECK_CALL: "cc"}
+        elif self.phase == FORCED:
+            moves = {POST: "pb"}  # bring-in.post-or-complete: never fold or check
+            targets = self._completion_targets(seat)
+        else:
+            moves = {FOLD: "f", POST: "pb"}  # bring-in.all-in-on-ante: fold, post or complete
+            targets = self._completion_targets(seat)
+        for target in targets:
+            moves[("cbr", target)] = f"cbr {target}"
+        return moves
+
+    def _completion_targets(self, seat: int) -> tuple[int, ...]:
+        """Completing the bring-in to the small bet, or all-in between bring-in and small bet."""
+        small, stack = self.bet, self.table.stacks[seat]
+        if self.rules.bring_in >= small:
+            return ()  # table.stakes: a bring-in of a full bet leaves nothing to complete
+        if stack >= small:
+            return (small,)
+        if stack > self.rules.bring_in:
+            return (stack,)  # bring-in.short-all-in-completion
+        return ()
+
+    def _raise_targets(self, seat: int) -> tuple[int, ...]:
+        """The amounts this seat may bet or raise to (none when ``_raise_block`` says why not)."""
+        if self._raise_block(seat) is not None:
+            return ()
+        total = self.table.committed[seat] + self.table.stacks[seat]
+        if self.open_pair and self.bet != self.rules.big:
+            targets = []
+            for size in (self.bet, self.rules.big):  # betting.fourth-street-open-pair
+                target = self.last_full_level + size
+                if total < target:
+                    targets.append(total)  # betting.all-in: all-in for less
+                    break
+                targets.append(target)
+            return tuple(targets)
+        target = self.last_full_level + self.bet  # betting.short-all-in: one bet above the full level
+        return (target if total >= target else total,)  # betting.all-in: all-in for less
+
+    def _raise_block(self, seat: int) -> str | None:
+        """Why this seat may not bet or raise now, as an error code, or None if it may."""
+        if self.acted[seat] and not (self.third and self.full_events == 0):
+            # betting.short-all-in: the betting was not reopened for this player; but
+            # bring-in.short-all-in-completion: until someone completes, anyone may complete.
+            return "not-allowed"
+        if self.table.committed[seat] + self.table.stacks[seat] <= self.level:
+            return "not-allowed"  # betting.all-in: the stack covers a call at most
+        if self.live < 2:
+            # Everyone else is all-in or folded: a raise nobody can answer would only be
+            # given back (pots.uncalled-bet), so none is offered.
+            return "not-allowed"
+        if self.full_events > self.rules.raise_cap and self._cap_applies():
+            return "cap-reached"  # betting.raise-cap: one bet and raise_cap raises
+        return None
+
+    def _sizes(self) -> tuple[int, ...]:
+        if self.open_pair and self.bet != self.rules.big:
+            return (self.bet, self.rules.big)  # betting.fourth-street-open-pair
+        return (self.bet,)
+
+    def _cap_applies(self) -> bool:
+        """betting.heads-up under the heads_up_raises option."""
+        mode = self.rules.heads_up
+        if mode == "capped":
+            return True
+        if mode == "unlimited_if_round_starts_heads_up":
+            return not self.started_heads_up
+        return self.capped or self.table.in_hand() != 2  # unlimited_until_capped
+
+    # --- verify: why a move is refused ---------------------------------------------------
+
+    def refusal(self, kind: str, amount: int | None) -> ActionError | None:
+        """None if the seat in turn may make this move, else the error saying why not."""
+        moves = self.moves()
+        if (kind, amount) in moves:
+            return None
+        move = format_move(kind, amount)
+        legal = ", ".join(moves.values())
+        if kind == "cbr":
+            offered = [text for (offered_kind, _), text in moves.items() if offered_kind == "cbr"]
+            if offered:
+                return ActionError(f"{move!r} is not an amount the limit allows here ({' or '.join(offered)})",
+                                   "wrong-amount")
+            seat = self.to_act
+            if self.phase == NORMAL and seat is not None and self._raise_block(seat) == "cap-reached":
+                return ActionError(f"{move!r}: the betting is capped on this street", "cap-reached")
+            return ActionError(f"{move!r}: no bet or raise is allowed now (legal: {legal})", "not-allowed")
+        if kind in ("f", "cc") and self.phase == FORCED:
+            return ActionError(f"{move!r}: the bring-in must post or complete (legal: {legal})", "not-allowed")
+        if kind == "pb":
+            return ActionError(f"'pb' is only for the bring-in on third street (legal: {legal})", "not-allowed")
+        return ActionError(f"{move!r} is not allowed now (legal: {legal})", "not-allowed")
+
+    # --- do: apply a legal move ----------------------------------------------------------
+
+    def apply(self, kind: str, amount: int | None) -> None:
+        """Apply a move of the seat in turn; the caller has checked it with ``refusal``."""
+        seat = self.to_act
+        assert seat is not None
+        table = self.table
+        if kind == "cc":
+            table.put(seat, min(self.level - table.committed[seat], table.stacks[seat]))
+            self.acted[seat] = True
+        elif kind == "cbr":
+            assert amount is not None
+            self._bet_or_raise(seat, amount)
+        elif kind == "f":
+            table.folded[seat] = True
+        else:
+            self._post_bring_in(seat)
+        self.last_actor = seat
+        self._moves = None
+        self._advance(seat)
+
+    def _post_bring_in(self, seat: int) -> None:
+        table, bring_in = self.table, self.rules.bring_in
+        table.put(seat, min(bring_in, table.stacks[seat]))  # bring-in.short-stack: all of it if short
+        self.level = bring_in  # bring-in.short-stack: the others still face the full bring-in
+        if bring_in >= self.bet:  # table.stakes: a full-bet bring-in is the opening bet
+            self.last_full_level = bring_in
+            self.full_events = 1
+        self.acted[seat] = True  # bring-in.no-option: posting counts as acting
+        self.phase = NORMAL
+
+    def _bet_or_raise(self, seat: int, amount: int) -> None:
+        table = self.table
+        table.put(seat, amount - table.committed[seat])
+        self.phase = NORMAL
+        self.last_aggressor = seat
+        size = amount - self.last_full_level
+        if size in self._sizes():
+            # A full bet, completion or raise.
+            if size != self.bet:
+                self.bet = size  # betting.fourth-street-open-pair: after a big bet, big bets only
+            self._full(seat, amount)
+            return
+        # An all-in for less than the full amount (betting.short-all-in).
+        # bring-in.short-all-in-completion: before the completion the bring-in counts as no bet.
+        previous = 0 if self.third and self.full_events == 0 else self.level
+        if 2 * (amount - previous) >= self.bet:
+            self._full(seat, amount)  # at least half a bet: treated as full
+            return
+        self.level = amount
+        if amount - self.last_full_level >= self.bet:
+            self._full(seat, amount)  # short all-ins that add up to a full bet
+            return
+        self.acted[seat] = True  # a short all-in reopens nothing
+
+    def _full(self, seat: int, amount: int) -> None:
+        """A full bet or raise: the new full level, one more toward the cap, betting reopened."""
+        self.level = self.last_full_level = amount
+        self.full_events += 1
+        if self.full_events >= 1 + self.rules.raise_cap and self.table.in_hand() > 2:
+            self.capped = True  # betting.heads-up: capped with three or more in the hand
+        self.acted = [False] * self.table.size
+        self.acted[seat] = True
+
+    def _advance(self, seat: int) -> None:
+        """The next seat in turn, or close the round (betting.round-closes)."""
+        table = self.table
+        folded, stacks, committed, acted, level = table.folded, table.stacks, table.committed, self.acted, self.level
+        if folded.count(False) <= 1:
+            self._close()  # showdown.uncontested: the engine ends the hand
+            return
+        live = 0
+        following = None
+        for other in CLOCKWISE[table.size][seat]:
+            if folded[other] or not stacks[other]:
+                continue  # act-order.all-in-skipped
+            live += 1
+            if following is None and (not acted[other] or committed[other] < level):
+                following = other
+        self.live = live
+        if following is None:
+            self._close()
+        elif live == 1 and committed[following] >= level:
+            self._close()  # deal.run-out: nobody left to bet against, and nothing owed
+        else:
+            self.to_act = following
+
+    def _close(self) -> None:
+        self.to_act = None
+        self.closed = True
+        self._moves = {}
