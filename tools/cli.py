@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("conform_cmd", "run the conformance suite against an engine"),
     "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
     "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
+    "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),
 }
 
 
