@@ -1,0 +1,515 @@
+"""Scenarios as narratives a person can follow, for the printed rule book (``stud8 docs``).
+
+Each scenario becomes a plain-data *view* (dicts, lists, strings, ``CardView``) that the
+Markdown and HTML templates render the same way:
+
+- a hand case: the cards, the best high hand and its category, the best low or none;
+- a comparison: the named hands and the high and low orderings;
+- a replay: the table (stakes, stacks, profile and options), who was dealt what street by
+  street, a table of the betting round by round with the pot after each round, and the
+  outcome: the pots with their high and low winners and what each received, uncalled chips
+  returned, the showdown order and the final stacks.
+
+Where the narrative comes from. The street of each action and the pot after each round are
+not written in a scenario (only its checkpoints mention some of them), and working them out
+needs the betting rules. So the replay is played through the reference engine
+(``stud8.conformance.engines.ReferenceEngine``) while rendering: the engine's observation
+before each action gives the street and the bet it faces, and the pot after it gives the chips
+it put in; together they name the action ("calls 10", "completes to 20", "raises to 80"). The engine's run is only used when it replays the scenario exactly as the scenario
+expects: every action accepted, every expected rejection refused with its code, every
+checkpoint's ``street`` and ``pot`` equal, the hand over and its final stacks equal to the
+expected ones. Otherwise (an engine error, or an engine that disagrees while it is being
+worked on) the script is rendered as written, in order, without streets or a pot column.
+
+The outcome shown is always the scenario's expected ``outcome``, never the engine's result.
+The cards dealt come from the scenario's ``deal``; only for scenarios written as a whole
+``deck`` (running out of cards) are they read from the engine's run, since which card lands
+where then depends on the procedure being illustrated; without an agreeing run those
+scenarios show their deck, top first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from stud8.conformance.deal import scenario_deck
+from stud8.conformance.engines import EngineRefusal, ReferenceEngine
+from stud8.conformance.replay import parse_ordering
+from stud8.conformance.scenarios import Scenario
+from stud8.reference.cards import Card, Rank, Suit, parse_cards
+from stud8.spec.rulebook import RuleBook, Street
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card for display: ``10♥`` and whether it is a red suit."""
+
+    code: str  # "Th"
+    text: str  # "10♥"
+    red: bool
+    name: str  # "ten of hearts"
+
+
+_RANK_TEXT = {Rank.TEN: "10"}
+_RANK_NAMES = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+    10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}
+_SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+
+
+def card_view(card: Card) -> CardView:
+    rank = _RANK_TEXT.get(card.rank, card.rank.char)
+    return CardView(
+        code=str(card),
+        text=rank + card.suit.symbol,
+        red=card.suit in (Suit.HEARTS, Suit.DIAMONDS),
+        name=f"{_RANK_NAMES[int(card.rank)]} of {_SUIT_NAMES[card.suit]}",
+    )
+
+
+def cards_view(text: str | Sequence[str]) -> list[CardView]:
+    """Card text (``"Ah Kd"`` or a list) as display cards, in the order given."""
+    return [card_view(card) for card in parse_cards(text)]
+
+
+def rank_text(card: Card) -> str:
+    return _RANK_TEXT.get(card.rank, card.rank.char)
+
+
+def low_name(text: str) -> str:
+    """``"8c 5d 4h 3s Ac"`` -> ``"8-5-4-3-A"``: a low named by its ranks, highest first."""
+    cards = sorted(parse_cards(text), key=lambda c: c.rank.low_value, reverse=True)
+    return "-".join(rank_text(card) for card in cards)
+
+
+def low_key(text: str) -> tuple[int, ...]:
+    """A sort key for lows: smaller is better (compared from the highest card down)."""
+    return tuple(sorted((card.rank.low_value for card in parse_cards(text)), reverse=True))
+
+
+def option_value_text(value: Any) -> str:
+    """An option value as written in the rule book: ``true``, ``3``, ``unlimited_until_capped``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def street_label(name: str) -> str:
+    return f"{name.capitalize()} street"
+
+
+def seat_list(seats: Sequence[str]) -> str:
+    return ", ".join(seats)
+
+
+# --- hand cases and comparisons ------------------------------------------------------------
+
+
+def hand_view(data: Mapping[str, Any]) -> dict[str, Any]:
+    low = data["low"]
+    return {
+        "cards": cards_view(data["cards"]),
+        "high_category": data["high"]["category"],
+        "high_cards": cards_view(data["high"]["cards"]),
+        "low_cards": None if low is None else cards_view(low["cards"]),
+        "low_name": None if low is None else low_name(low["cards"]),
+    }
+
+
+def _hand_name(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _chain(text: str) -> list[dict[str, str]]:
+    """An ordering ``"a > b = c"`` as items ``[{name: a, rel: ">"}, {name: b, rel: "="}, {name: c, rel: ""}]``."""
+    triples = parse_ordering(text)
+    if not triples:
+        return [{"name": _hand_name(text.strip()), "rel": ""}]
+    items = [{"name": _hand_name(left), "rel": relation} for left, relation, _ in triples]
+    items.append({"name": _hand_name(triples[-1][2]), "rel": ""})
+    return items
+
+
+def compare_view(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "hands": [{"name": _hand_name(name), "cards": cards_view(text)} for name, text in data["hands"].items()],
+        "high": _chain(data["high"]) if "high" in data else None,
+        "low": _chain(data["low"]) if "low" in data else None,
+    }
+
+
+# --- replays -------------------------------------------------------------------------------
+
+
+class _Diverged(Exception):
+    """The engine's run does not follow the scenario; the narrative falls back to the script."""
+
+
+_SHORT_STREET = {"third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th", "seventh": "7th"}
+
+
+def _columns(streets: Sequence[Street]) -> list[dict[str, Any]]:
+    """Deal-table columns: one per street and face (third street: its down cards, its up card)."""
+    columns: list[dict[str, Any]] = []
+    for street in streets:
+        faces: list[str] = []
+        for face in street.cards:
+            if face not in faces:
+                faces.append(face)
+        short = _SHORT_STREET.get(street.name, street.name.capitalize())
+        for face in faces:
+            label = f"{short} {face}" if len(faces) > 1 or face == "down" else short
+            columns.append({"street": street.name, "face": face, "label": label,
+                            "count": street.cards.count(face)})
+    return columns
+
+
+def _deal_rows_from_deal(deal: Mapping[str, Any], seats: int, streets: Sequence[Street],
+                         columns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rows = []
+    for number in range(1, seats + 1):
+        seat = f"p{number}"
+        cells: list[list[CardView]] = []
+        for column in columns:
+            dealt = deal.get(column["street"], {}).get(seat)
+            if dealt is None:
+                cells.append([])
+                continue
+            cards = parse_cards(dealt)
+            street = next(s for s in streets if s.name == column["street"])
+            cells.append([card_view(card) for card, face in zip(cards, street.cards) if face == column["face"]])
+        rows.append({"seat": seat, "cells": cells, "burn": False})
+    burns = []
+    for column in columns:
+        burn = deal.get(column["street"], {}).get("burn")
+        first_column = next(c for c in columns if c["street"] == column["street"]) is column
+        burns.append(cards_view(burn) if burn and first_column else [])
+    if any(burns):
+        rows.append({"seat": "burned", "cells": burns, "burn": True})
+    return rows
+
+
+def _deal_rows_from_observation(observation: Mapping[str, Any], streets: Sequence[Street],
+                                columns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who got what, read from the engine's final observation: each face's cards in dealing order."""
+    rows = []
+    for entry in observation["seats"]:
+        pending = {"up": list(entry["up"]), "down": list(entry["down"])}
+        by_street: dict[tuple[str, str], list[CardView]] = {}
+        for street in streets:
+            for face in street.cards:
+                if pending[face]:
+                    by_street.setdefault((street.name, face), []).append(card_view(Card.parse(pending[face].pop(0))))
+        rows.append({"seat": f"p{entry['seat']}",
+                     "cells": [by_street.get((c["street"], c["face"]), []) for c in columns], "burn": False})
+    return rows
+
+
+def _describe(action: str, before: Mapping[str, Any], paid: int, stakes: Mapping[str, int]) -> tuple[str, str]:
+    """(seat, what the action does in words), from the state before it and the chips it put in."""
+    words = action.split()
+    seat, kind = words[0], words[1]
+    entry = before["seats"][int(seat[1:]) - 1]
+    top = max(other["committed"] for other in before["seats"])
+    if kind == "f":
+        return seat, "folds"
+    if kind == "pb":
+        text = f"brings in {paid}"
+    elif kind == "cc":
+        text = "checks" if paid == 0 else f"calls {paid}"
+    elif kind == "cbr":
+        amount = int(words[2])
+        if before["street"] == "third" and top < stakes["small_bet"]:
+            text = f"completes to {amount}"
+        elif top == 0:
+            text = f"bets {amount}"
+        else:
+            text = f"raises to {amount}"
+    else:  # pragma: no cover - the schema allows only these words
+        raise _Diverged(action)
+    if paid > 0 and paid == entry["stack"]:
+        text += " (all-in)"
+    return seat, text
+
+
+def _refusal_text(action: str, before: Mapping[str, Any] | None, stakes: Mapping[str, int]) -> tuple[str, str]:
+    """(seat, what the refused action tried), in words; ``before`` sharpens cc and cbr when known."""
+    words = action.split()
+    seat = words[0] if words else "?"
+    kind = words[1] if len(words) > 1 else ""
+    amount = words[2] if len(words) > 2 else ""
+    if not (seat.startswith("p") and seat[1:].isdigit()):
+        return "", f"\u201c{action}\u201d"
+    entry = None
+    if before is not None and 0 < int(seat[1:]) <= len(before["seats"]):
+        entry = before["seats"][int(seat[1:]) - 1]
+    if kind == "pb" and len(words) == 2:
+        return seat, "tries to bring in"
+    if kind == "f" and len(words) == 2:
+        return seat, "tries to fold"
+    if kind == "cc" and len(words) == 2:
+        if entry is None:
+            return seat, "tries to check or call"
+        top = max(other["committed"] for other in before["seats"])  # type: ignore[index]
+        return seat, "tries to check" if top == entry["committed"] else "tries to call"
+    if kind == "cbr" and len(words) == 3 and amount.isdigit():
+        if entry is None:
+            return seat, f"tries to bet or raise to {amount}"
+        top = max(other["committed"] for other in before["seats"])  # type: ignore[index]
+        if before["street"] == "third" and top < stakes["small_bet"]:  # type: ignore[index]
+            return seat, f"tries to complete to {amount}"
+        return seat, f"tries to bet {amount}" if top == 0 else f"tries to raise to {amount}"
+    return "", f"\u201c{action}\u201d"
+
+
+def _play(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict[str, Any]], Mapping[str, Any]]:
+    """Play the script through the reference engine: the rounds and the final observation."""
+    engine = ReferenceEngine()
+    stakes = data["stakes"]
+    engine.start(stacks=list(data["stacks"]), stakes=dict(stakes), deck=[str(c) for c in scenario_deck(data)],
+                 profile=data.get("profile"), options=dict(data.get("options", {})))
+    observation = engine.observe()
+    pot = observation["pot"]
+    names = [street.name for street in streets]
+    rounds: list[dict[str, Any]] = [{"street": "antes", "label": "Antes", "actions": _antes(data), "pot": pot}]
+    current = {"street": observation["street"], "label": street_label(observation["street"]), "actions": [], "pot": pot}
+    rounds.append(current)
+
+    def move_to(street: str) -> dict[str, Any]:
+        nonlocal current
+        if street not in names or names.index(street) < names.index(current["street"]):
+            raise _Diverged(f"street {street}")
+        for name in names[names.index(current["street"]) + 1: names.index(street) + 1]:
+            current = {"street": name, "label": street_label(name), "actions": [], "pot": pot}
+            rounds.append(current)
+        return current
+
+    for item in data["actions"]:
+        if isinstance(item, str):
+            before = engine.observe()
+            if before["pot"] != pot:
+                raise _Diverged("pot")
+            if before["street"] != current["street"]:
+                move_to(before["street"])
+            try:
+                engine.act(item)
+            except EngineRefusal as refusal:
+                raise _Diverged(str(refusal)) from None
+            paid = engine.observe()["pot"] - pot  # all chips put in so far, antes included
+            seat, text = _describe(item, before, paid, stakes)
+            pot += paid
+            current["actions"].append({"seat": seat, "text": text, "refused": False})
+            current["pot"] = pot
+        elif "expect" in item:
+            observed = engine.observe()
+            for key in ("street", "pot"):
+                if key in item["expect"] and observed[key] != item["expect"][key]:
+                    raise _Diverged(key)
+        else:
+            before = engine.observe()
+            try:
+                engine.act(item["reject"])
+            except EngineRefusal as refusal:
+                if refusal.code != item["code"]:
+                    raise _Diverged(refusal.code) from None
+            else:
+                raise _Diverged("accepted")
+            if before["street"] != current["street"]:
+                move_to(before["street"])
+            seat, text = _refusal_text(item["reject"], before, stakes)
+            current["actions"].append({"seat": seat, "text": text, "refused": True, "code": item["code"]})
+    final = engine.observe()
+    if not final["over"] or list((final["result"] or {}).get("stacks", [])) != list(data["outcome"]["stacks"]):
+        raise _Diverged("outcome")
+    if final["street"] != current["street"]:
+        move_to(final["street"])
+    for entry in rounds:
+        entry["dealt_only"] = not entry["actions"]
+    return rounds, final
+
+
+def _antes(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The antes as action items: one line when everyone puts in the full ante."""
+    ante = data["stakes"]["ante"]
+    stacks = list(data["stacks"])
+    if ante <= 0:
+        return [{"seat": "", "text": "no ante", "refused": False}]
+    if all(stack > ante for stack in stacks):
+        return [{"seat": "", "text": f"each player antes {ante}", "refused": False}]
+    items = []
+    for number, stack in enumerate(stacks, start=1):
+        paid = min(ante, stack)
+        items.append({"seat": f"p{number}", "text": f"antes {paid}" + (" (all-in)" if paid == stack else ""),
+                      "refused": False})
+    return items
+
+
+_PLAYED: dict[str, tuple[list[dict[str, Any]], Mapping[str, Any]] | None] = {}
+
+
+def _played(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict[str, Any]], Mapping[str, Any]] | None:
+    """``_play`` once per distinct scenario (the docs are rendered more than once in a test run)."""
+    key = json.dumps(data, sort_keys=True, default=str)
+    if key not in _PLAYED:
+        try:
+            _PLAYED[key] = _play(data, streets)
+        except Exception:  # noqa: BLE001 - any engine failure means: render the script as written
+            _PLAYED[key] = None
+    return _PLAYED[key]
+
+
+def _script(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The actions as written, without streets or pots (when the engine's run cannot be used)."""
+    items = []
+    for item in data["actions"]:
+        if isinstance(item, str):
+            words = item.split() + ["", ""]
+            text = {"pb": "brings in", "cc": "checks or calls", "f": "folds"}.get(words[1], "")
+            if words[1] == "cbr" and words[2]:
+                text = f"bets or raises to {words[2]}"
+            items.append({"seat": words[0] if text else "", "text": text or item, "refused": False})
+        elif "reject" in item:
+            seat, text = _refusal_text(item["reject"], None, data["stakes"])
+            items.append({"seat": seat, "text": text, "refused": True, "code": item["code"]})
+    return items
+
+
+def _pot_label(index: int, count: int) -> str:
+    if count == 1:
+        return "Pot"
+    return "Main pot" if index == 0 else f"Side pot {index}" if count > 2 else "Side pot"
+
+
+def outcome_view(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The scenario's expected outcome as display data (nothing here comes from an engine)."""
+    outcome = data["outcome"]
+    show_order = outcome.get("show_order")
+    pots = []
+    raw_pots = outcome.get("pots", [])
+    for index, pot in enumerate(raw_pots):
+        low = pot["low"]
+        if low is not None:
+            note = ""
+        elif show_order == [] or len(pot["eligible"]) == 1:
+            note = "not split: won without a showdown"
+        else:
+            note = "not split: no qualifying low"
+        pots.append({
+            "label": _pot_label(index, len(raw_pots)),
+            "amount": pot["amount"],
+            "eligible": list(pot["eligible"]),
+            "high": [{"seat": seat, "amount": amount} for seat, amount in pot["high"].items()],
+            "low": None if low is None else [{"seat": seat, "amount": amount} for seat, amount in low.items()],
+            "note": note,
+        })
+    stacks = []
+    for number, (start, final) in enumerate(zip(data["stacks"], outcome["stacks"]), start=1):
+        change = final - start
+        stacks.append({"seat": f"p{number}", "start": start, "final": final,
+                       "change": f"+{change}" if change > 0 else "0" if change == 0 else f"\u2212{-change}"})
+    returned = [{"seat": seat, "amount": amount} for seat, amount in (outcome.get("returned") or {}).items() if amount]
+    community = outcome.get("community")
+    return {
+        "pots": pots,
+        "returned": returned,
+        "show_order": show_order,
+        "stacks": stacks,
+        "community": None if community is None else cards_view(community),
+    }
+
+
+def _money(values: Sequence[int]) -> str:
+    if len(set(values)) == 1:
+        return f"{values[0]} each"
+    return ", ".join(f"p{i} {v}" for i, v in enumerate(values, start=1))
+
+
+def replay_view(data: Mapping[str, Any], book: RuleBook) -> dict[str, Any]:
+    stakes = data["stakes"]
+    options = [{"name": name, "value": option_value_text(value)} for name, value in (data.get("options") or {}).items()]
+    view: dict[str, Any] = {
+        "players": len(data["stacks"]),
+        "stakes": dict(stakes),
+        "stacks": list(data["stacks"]),
+        "stacks_text": _money(list(data["stacks"])),
+        "profile": data.get("profile"),
+        "options": options,
+        "start_error": None,
+        "columns": [],
+        "deal_rows": [],
+        "deck_lines": [],
+        "community": None,
+        "rounds": None,
+        "script": [],
+        "outcome": None,
+    }
+    start_error = data.get("start_error")
+    columns = _columns(book.streets)
+    if start_error is not None:
+        view["start_error"] = {"code": start_error, "meaning": book.error_codes.get(start_error, "")}
+        if "deal" in data:
+            view["columns"] = columns
+            view["deal_rows"] = _deal_rows_from_deal(data["deal"], len(data["stacks"]), book.streets, columns)
+        else:
+            view["deck_lines"] = [_safe_cards(line) for line in data["deck"]]
+        _drop_empty_columns(view)
+        return view
+    played = _played(data, book.streets)
+    view["columns"] = columns
+    if "deal" in data:
+        view["deal_rows"] = _deal_rows_from_deal(data["deal"], len(data["stacks"]), book.streets, columns)
+    elif played is not None:
+        view["deal_rows"] = _deal_rows_from_observation(played[1], book.streets, columns)
+    else:
+        view["deck_lines"] = [_safe_cards(line) for line in data["deck"]]
+    if played is not None:
+        view["rounds"] = played[0]
+        if played[1].get("community"):
+            view["community"] = cards_view(played[1]["community"])
+    else:
+        view["script"] = _script(data)
+    view["outcome"] = outcome_view(data)
+    if view["outcome"]["community"] is not None:
+        view["community"] = view["outcome"]["community"]
+    _drop_empty_columns(view)
+    return view
+
+
+def _drop_empty_columns(view: dict[str, Any]) -> None:
+    """Leave out the streets nobody was dealt (the hand ended before them)."""
+    rows = view["deal_rows"]
+    if not rows:
+        return
+    keep = [i for i in range(len(view["columns"])) if any(row["cells"][i] for row in rows if not row["burn"])]
+    view["columns"] = [view["columns"][i] for i in keep]
+    for row in rows:
+        row["cells"] = [row["cells"][i] for i in keep]
+
+
+def _safe_cards(line: str) -> list[CardView]:
+    return cards_view(line)
+
+
+def scenario_view(scenario: Scenario, book: RuleBook, *, house: bool = False) -> dict[str, Any]:
+    """Everything the templates need to show one scenario."""
+    data = scenario.data
+    view: dict[str, Any] = {
+        "id": scenario.id,
+        "kind": scenario.kind,
+        "title": scenario.title,
+        "description": " ".join(scenario.description.split()),
+        "rules": list(scenario.rules),
+        "house": house,
+    }
+    if scenario.kind == "hand":
+        view["hand"] = hand_view(data)
+    elif scenario.kind == "compare":
+        view["compare"] = compare_view(data)
+    else:
+        view["replay"] = replay_view(data, book)
+    return view
+
