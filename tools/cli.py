@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from stud8.tools.version import stud8_version
 from stud8.reference.errors import Stud8Error
@@ -39,22 +39,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         module = _load(module_name)
-        if module is None:
-            continue
         command_parser = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(command_parser)
         command_parser.set_defaults(_run=module.run, _name=name)
     return parser
 
 
-def _load(module_name: str):  # type: ignore[no-untyped-def]
-    """Import a command module; a command whose module is not there yet is simply not offered."""
-    try:
-        return importlib.import_module(f"stud8.tools.{module_name}")
-    except ModuleNotFoundError as error:
-        if error.name == f"stud8.tools.{module_name}":
-            return None
-        raise
+def _load(module_name: str) -> Any:
+    """Import a command module (each keeps its heavy imports inside ``run``)."""
+    return importlib.import_module(f"stud8.tools.{module_name}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
