@@ -6,21 +6,24 @@ PokerKit's source), never copied from the adapter's output.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-
 from stud8.conformance.deal import deck_from_deal
 from stud8.conformance.engines import EngineRefusal
-from stud8.conformance.pokerkit_engine import POKERKIT_OPTIONS, PokerKitEngine, differential
+from stud8.conformance.phh import read_phh
+from stud8.conformance.pokerkit_engine import (
+    POKERKIT_OPTIONS,
+    PokerKitEngine,
+    differential,
+)
 from stud8.reference.cards import ALL_CARDS
 
 pytest.importorskip("pokerkit")  # the adapter module itself imports PokerKit only when used
 
 STAKES = {"ante": 5, "bring_in": 10, "small_bet": 20, "big_bet": 40}
-REAL_HANDS = Path("/work/shared/real-hands")
+REAL_HANDS = sorted((Path(__file__).parent / "data" / "real-hands").glob("*.phh"))
 
 
 def deck(deal: dict[str, Any]) -> list[str]:
@@ -278,48 +281,16 @@ def test_differential_agrees_with_deep_stacks() -> None:
 
 # --- real hands ------------------------------------------------------------------------------
 
-STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
-
-
-def _real_hand(path: Path) -> tuple[dict[str, Any], dict[str, Any], list[str], list[str]]:
-    """A PHH file as stakes, stacked deck and actions. Cards never shown (``??``, players who
-    folded on third street) are filled with unused cards, the up card the highest one (so that
-    the player, who did not bring in, does not hold the lowest up card)."""
-    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    dealt: dict[str, list[list[str]]] = {}
-    actions = []
-    for action in data["actions"]:
-        words = action.split()
-        if words[0] == "d":
-            dealt.setdefault(words[2], []).append(re.findall("..", words[3]))
-        elif words[1] != "sm":
-            actions.append(action)
-    known = {card for rounds in dealt.values() for cards in rounds for card in cards}
-    pool = [str(card) for card in ALL_CARDS if str(card) not in known]
-    for rounds in dealt.values():
-        down1, down2, up = rounds[0]
-        rounds[0] = [pool.pop(0) if down1 == "??" else down1, pool.pop(0) if down2 == "??" else down2,
-                     pool.pop() if up == "??" else up]
-    deal: dict[str, dict[str, str]] = {}
-    for seat, rounds in dealt.items():
-        for street, cards in zip(STREETS, rounds):
-            deal.setdefault(street, {})[seat] = " ".join(cards)
-    stakes = {"ante": data["antes"][0], "bring_in": data["bring_in"], "small_bet": data["small_bet"], "big_bet": data["big_bet"]}
-    return data, stakes, deck(deal), actions
-
-
-@pytest.mark.skipif(not REAL_HANDS.is_dir(), reason="the real hands are not here")
-@pytest.mark.parametrize("path", sorted(REAL_HANDS.glob("*.phh")) if REAL_HANDS.is_dir() else [], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", REAL_HANDS, ids=lambda p: p.stem)
 def test_real_wsop_hands_replay_to_the_recorded_stacks(path: Path) -> None:
-    data, stakes, cards, actions = _real_hand(path)
+    record = read_phh(path)
     engine = PokerKitEngine(native=True)
-    engine.start(stacks=data["starting_stacks"], stakes=stakes, deck=cards, profile=None, options={})
-    for action in actions:
+    engine.start(stacks=record.stacks, stakes=record.stakes, deck=deck(record.deal), profile=None, options={})
+    for action in record.actions:
         engine.act(action)
     observed = engine.observe()
     assert observed["over"]
-    assert observed["result"]["stacks"] == data["finishing_stacks"]
+    assert observed["result"]["stacks"] == record.finishing_stacks
 
 
 # --- where PokerKit 0.7.7 plays differently (facts about PokerKit, worked out from its source) --
