@@ -25,6 +25,39 @@ class EngineRefusal(Exception):
         self.message = message
 
 
+class EngineFault(Exception):
+    """The engine misbehaved (not a rule disagreement): the runner reports it as its own outcome.
+
+    ``outcome`` is one of ``error`` (the engine reported an internal error or answered with the
+    wrong shape), ``crash`` (the process died or the adapter raised), ``timeout`` (no answer in
+    time). After a fault the engine is restarted before the next scenario.
+    """
+
+    outcome = "error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class EngineError(EngineFault):
+    """The engine said something went wrong inside it, or broke the protocol."""
+
+    outcome = "error"
+
+
+class EngineCrash(EngineFault):
+    """The engine process exited, or the Python adapter raised an unexpected exception."""
+
+    outcome = "crash"
+
+
+class EngineTimeout(EngineFault):
+    """The engine did not answer within the time allowed for one message."""
+
+    outcome = "timeout"
+
+
 class Engine(Protocol):
     """What the conformance runner needs from an engine under test."""
 
@@ -46,6 +79,15 @@ class Engine(Protocol):
     def observe(self) -> dict[str, Any]:
         """The observation described in spec/schema and conformance/WRITING.md."""
 
+    def handshake(self) -> dict[str, Any]:
+        """Who the engine is: ``{"name", "version", "protocol", "options", "profiles"}``."""
+
+    def restart(self) -> None:
+        """Get back to a clean state after a fault (a subprocess is started anew)."""
+
+    def close(self) -> None:
+        """Release the engine (a subprocess is stopped); no process may be left behind."""
+
 
 class ReferenceEngine:
     """The reference engine behind the runner's interface. Supports every option."""
@@ -54,6 +96,25 @@ class ReferenceEngine:
 
     def __init__(self) -> None:
         self._hand: Any = None
+
+    def handshake(self) -> dict[str, Any]:
+        from stud8.spec.rulebook import default_rulebook
+        from stud8.tools.version import stud8_version
+
+        book = default_rulebook()
+        return {
+            "name": "stud8-reference",
+            "version": stud8_version(),
+            "protocol": 1,
+            "options": {name: "*" for name in book.options},
+            "profiles": sorted(book.profiles),
+        }
+
+    def restart(self) -> None:
+        self._hand = None
+
+    def close(self) -> None:
+        self._hand = None
 
     def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
         return None
