@@ -13,17 +13,21 @@ alone, so installing stud8 never changes another project's test run.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Generator, Iterator
 
 import pytest
 
-from stud8.conformance.engines import Engine, ReferenceEngine
+from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.engines import Engine, EngineFault
 from stud8.conformance.replay import ScenarioFailure, run_scenario
+from stud8.conformance.report import Record, Report, load_baseline, summary_lines, write_report
 from stud8.conformance.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
+from stud8.reference.errors import Stud8Error
 from stud8.spec.yamlio import Problem
 
 ENGINE_KEY = pytest.StashKey[Engine]()
 ROOTS_KEY = pytest.StashKey[list[Path]]()
+BASELINE_KEY = pytest.StashKey[set[str]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -31,7 +35,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stud8-scenarios", action="append", default=[], metavar="DIR",
                     help="a folder of scenario files to collect (repeatable)")
     group.addoption("--stud8-engine", default="reference", metavar="SPEC",
-                    help="the engine to run the scenarios through (default: reference)")
+                    help="the engine: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY or cmd:COMMAND")
+    group.addoption("--stud8-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                    help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
+    group.addoption("--stud8-report", default=None, metavar="FILE", help="write the JSON conformance report to FILE")
+    group.addoption("--stud8-baseline", default=None, metavar="FILE",
+                    help="scenario ids known to fail (text, one a line, or a JSON report): they do not fail the run, "
+                         "but one that passes does")
     parser.addini("stud8_scenarios", "folders of stud8 scenario files, relative to the rootdir", type="paths", default=[])
 
 
@@ -39,39 +49,114 @@ def pytest_configure(config: pytest.Config) -> None:
     roots = [Path(p).resolve() for p in config.getini("stud8_scenarios")]
     roots += [Path(p).resolve() for p in config.getoption("stud8_scenarios")]
     config.stash[ROOTS_KEY] = roots
-    # An unknown engine is a usage error of the whole run, not a failure of every scenario.
-    _check_engine_spec(config.getoption("stud8_engine"))
+    config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
+    baseline = config.getoption("stud8_baseline")
+    try:
+        config.stash[BASELINE_KEY] = load_baseline(Path(baseline)) if baseline else set()
+    except Stud8Error as error:
+        raise pytest.UsageError(error.message) from None
+    if config.getoption("stud8_engine") != "reference":
+        # Made at once so that a bad spec, a missing command or module is a usage error of the
+        # whole run, not a failure of every scenario.
+        _engine(config)
 
 
-ENGINE_FACTORIES: dict[str, Callable[[], Engine]] = {
-    "reference": ReferenceEngine,
-    "pokerkit": lambda: _pokerkit(native=False),
-    "pokerkit-native": lambda: _pokerkit(native=True),
-}
-"""Engine specs this runner knows: the reference engine and PokerKit 0.7.7 (optional extra)."""
-
-
-def _pokerkit(*, native: bool) -> Engine:
-    from stud8.conformance.pokerkit_engine import PokerKitEngine
-
-    return PokerKitEngine(native=native)
-
-
-def _check_engine_spec(spec: str) -> None:
-    if spec not in ENGINE_FACTORIES:
-        raise pytest.UsageError(f"unknown engine {spec!r} (available: {', '.join(ENGINE_FACTORIES)})")
+def pytest_unconfigure(config: pytest.Config) -> None:
+    engine = config.stash.get(ENGINE_KEY, None)
+    if engine is not None:
+        engine.close()
 
 
 def _engine(config: pytest.Config) -> Engine:
-    """The engine for this run, made once, on first use."""
+    """The engine for this run (each xdist worker has its own), made once."""
     if ENGINE_KEY not in config.stash:
         spec = config.getoption("stud8_engine")
-        _check_engine_spec(spec)
         try:
-            config.stash[ENGINE_KEY] = ENGINE_FACTORIES[spec]()
-        except Exception as error:  # an engine that cannot start is a usage problem of the run
-            raise pytest.UsageError(f"engine {spec!r} cannot start: {error}") from None
+            config.stash[ENGINE_KEY] = make_engine(spec, config.getoption("stud8_timeout"))
+        except Stud8Error as error:
+            raise pytest.UsageError(error.message) from None
+        except EngineFault as fault:
+            raise pytest.UsageError(f"engine {spec!r} cannot start: {fault.message}") from None
     return config.stash[ENGINE_KEY]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    baseline = config.stash.get(BASELINE_KEY, set())
+    for item in items:
+        if isinstance(item, ScenarioItem) and item.scenario.id in baseline:
+            item.add_marker(pytest.mark.xfail(strict=True, reason="in the baseline of known failures"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    outcome = yield
+    report = outcome.get_result()
+    if not isinstance(item, (ScenarioItem, InvalidFileItem)) or report.when != "call":
+        return
+    in_baseline = isinstance(item, ScenarioItem) and item.scenario.id in item.config.stash.get(BASELINE_KEY, set())
+    report.user_properties.append(("stud8_outcome", _classify(report, call, in_baseline)))
+    message = ""
+    if call.excinfo is not None:
+        message = str(call.excinfo.value).splitlines()[0] if str(call.excinfo.value) else call.excinfo.typename
+    report.user_properties.append(("stud8_message", message))
+
+
+def _classify(report: pytest.TestReport, call: pytest.CallInfo[None], in_baseline: bool) -> str:
+    if in_baseline:  # marked xfail(strict): a failure is expected, a pass fails the run
+        return "known-failure" if hasattr(report, "wasxfail") else "fixed"
+    if report.passed:
+        return "pass"
+    if report.skipped:
+        return "not-applicable"
+    error = call.excinfo.value if call.excinfo else None
+    if isinstance(error, ScenarioFailure):
+        return "fail"
+    if isinstance(error, InvalidScenarioFile):
+        return "invalid"
+    if isinstance(error, EngineFault):
+        return error.outcome
+    return "error"
+
+
+class ConformanceReporter:
+    """Collects one record per scenario (on the xdist controller too: reports carry the
+    scenario's facts in ``user_properties``), prints the summary by rule area and writes the
+    JSON report."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.report = Report()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        properties = dict(report.user_properties)
+        if report.when != "call" or "stud8_outcome" not in properties:
+            return
+        self.report.records.append(Record(
+            id=properties.get("stud8_id", report.nodeid),
+            title=properties.get("title", ""),
+            file=properties.get("stud8_file", report.location[0]),
+            line=int(properties.get("stud8_line", 0)),
+            rules=tuple(value for key, value in report.user_properties if key == "rule"),
+            outcome=properties["stud8_outcome"],
+            message=properties.get("stud8_message", ""),
+        ))
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        path = self.config.getoption("stud8_report")
+        if path is None or hasattr(self.config, "workerinput"):
+            return
+        try:
+            self.report.engine = _engine(self.config).handshake()
+        except (EngineFault, pytest.UsageError) as error:
+            self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
+        write_report(self.report, Path(path))
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.report.records:
+            return
+        terminalreporter.section(f"stud8 conformance: engine {self.config.getoption('stud8_engine')}")
+        for line in summary_lines(self.report):
+            terminalreporter.write_line(line)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -112,18 +197,26 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
         for rule_id in scenario.rules:
             self.user_properties.append(("rule", rule_id))
-        self.user_properties.append(("title", scenario.title))
+        self.user_properties += [("title", scenario.title), ("stud8_id", scenario.id),
+                                 ("stud8_file", scenario.path), ("stud8_line", scenario.line)]
 
     def runtest(self) -> None:
         engine = _engine(self.config)
         data = self.scenario.data
-        if self.scenario.kind == "replay":
-            reason = engine.unsupported(data.get("profile"), data.get("options", {}))
-            if reason:
-                pytest.skip(f"not applicable: {reason}")
-        run_scenario(engine, self.scenario)
+        try:
+            if self.scenario.kind == "replay":
+                reason = engine.unsupported(data.get("profile"), data.get("options", {}))
+                if reason:
+                    pytest.skip(f"not applicable: {reason}")
+            run_scenario(engine, self.scenario)
+        except EngineFault:
+            engine.restart()  # the next scenario starts from a fresh engine
+            raise
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, EngineFault):
+            fault = excinfo.value
+            return f"{self.scenario.id}: {self.scenario.title}\n  engine {fault.outcome}: {fault.message}"
         if isinstance(excinfo.value, ScenarioFailure):
             failure = excinfo.value
             return (

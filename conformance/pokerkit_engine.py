@@ -264,6 +264,45 @@ class PokerKitEngine:
 
     # --- the interface ----------------------------------------------------------------
 
+    def handshake(self) -> dict[str, Any]:
+        """What this adapter plays, in the protocol's terms: each option's values PokerKit can
+        be set up for (``SUPPORTED``), ``"*"`` where that is every value, and the profiles all of
+        whose values it can play. ``native`` plays its own game whatever is asked: everything."""
+        from importlib import metadata
+
+        from stud8.spec.rulebook import default_rulebook
+
+        book = default_rulebook()
+        try:
+            version = metadata.version("pokerkit")
+        except metadata.PackageNotFoundError:  # pragma: no cover - imported, so installed
+            version = "unknown"
+        options: dict[str, Any] = {}
+        for name, option in book.options.items():
+            accepts = SUPPORTED.get(name)
+            if self.native:
+                options[name] = "*"
+            elif accepts is None:
+                continue  # left out: the default only (and unsupported() names it)
+            elif option.type == "integer":
+                # The only integer option, raise_cap, is accepted from its minimum up.
+                low = option.minimum if option.minimum is not None else 0
+                options[name] = "*" if accepts(low) else [v for v in [option.default] if accepts(v)]
+            else:
+                candidates: list[Any] = [True, False] if option.type == "boolean" else list(option.values)
+                allowed = [value for value in candidates if accepts(value)]
+                options[name] = "*" if allowed == candidates else allowed
+        profiles = sorted(book.profiles) if self.native else sorted(
+            profile for profile in book.profiles if self.unsupported(profile, {}) is None)
+        return {"name": self.name, "version": f"PokerKit {version}", "protocol": 1,
+                "options": options, "profiles": profiles}
+
+    def restart(self) -> None:
+        self._state = None
+
+    def close(self) -> None:
+        self._state = None
+
     def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
         if self.native:
             return None

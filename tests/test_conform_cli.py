@@ -93,7 +93,7 @@ def test_missing_scenarios_folder(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_unknown_engine_is_a_usage_error(capsys: pytest.CaptureFixture[str], passing: Path) -> None:
     code, out, err = conform(capsys, "--no-builtin", "--scenarios", passing, "--engine", "nonesuch")
     assert code == 2
-    assert "unknown engine 'nonesuch' (available: reference, pokerkit, pokerkit-native)" in out + err
+    assert "unknown engine 'nonesuch'; an engine is one of: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, cmd:COMMAND LINE" in out + err
 
 
 def test_replay_through_the_reference_engine(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

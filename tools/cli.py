@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
     "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
     "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),
+    "serve": ("serve_cmd", "speak the JSON-lines engine protocol on stdin/stdout for the reference engine"),
 }
 
 

@@ -1,0 +1,141 @@
+"""``python:MODULE:FACTORY``: an engine written in Python, driven in process.
+
+``FACTORY()`` (a callable of ``MODULE``, a dotted name inside it allowed) returns an object with
+the ``Engine`` methods of conformance/engines.py: ``evaluate``, ``start``, ``act`` and
+``observe`` are required; ``unsupported``, ``handshake``, ``restart`` and ``close`` are
+optional. Without ``unsupported`` the engine's ``handshake()`` declaration decides what is not
+applicable (as for a subprocess); without either, every scenario is played.
+
+The adapter's ``EngineRefusal`` (a rule-level refusal) and ``EngineFault`` pass through; any
+other exception is a bug in the engine and becomes ``EngineCrash`` with the exception and
+where it was raised. ``restart()`` calls the object's ``restart`` if it has one, otherwise
+(or if that fails) makes a new object with ``FACTORY()``. An in-process engine cannot be
+timed out: ``--timeout`` applies to ``cmd:`` engines only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import traceback
+from typing import Any, Callable, Mapping, Sequence
+
+from stud8.conformance.engine_spec import EngineSpecError
+from stud8.conformance.engines import EngineCrash, EngineFault, EngineRefusal
+from stud8.conformance.protocol import PROTOCOL_VERSION, unsupported_reason
+
+REQUIRED_METHODS: tuple[str, ...] = ("evaluate", "start", "act", "observe")
+
+
+def load_factory(module_name: str, factory_name: str, spec: str) -> Callable[[], Any]:
+    """``module_name.factory_name``, or ``EngineSpecError`` saying what is missing."""
+    cwd = os.getcwd()
+    if cwd not in sys.path and "" not in sys.path:
+        sys.path.append(cwd)
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name and (module_name == error.name or module_name.startswith(error.name + ".")):
+            raise EngineSpecError(f"engine {spec!r}: no module named {module_name!r} (is it installed, or in the current folder?)") from None
+        raise EngineSpecError(f"engine {spec!r}: importing {module_name!r} failed: {error}") from None
+    except Exception as error:
+        raise EngineSpecError(f"engine {spec!r}: importing {module_name!r} failed: {type(error).__name__}: {error}") from None
+    target: Any = module
+    for part in factory_name.split("."):
+        if not hasattr(target, part):
+            raise EngineSpecError(f"engine {spec!r}: module {module_name!r} has no {factory_name!r}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise EngineSpecError(f"engine {spec!r}: {module_name}.{factory_name} is not callable")
+    return target  # type: ignore[no-any-return]
+
+
+def _where(error: BaseException) -> str:
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" (at {last.filename}:{last.lineno})"
+
+
+class PythonEngine:
+    """An engine object made by a factory, behind the runner's interface (see the module docstring)."""
+
+    def __init__(self, module: str, factory: str, *, name: str | None = None) -> None:
+        self.name = name or f"python:{module}:{factory}"
+        self._factory = load_factory(module, factory, self.name)
+        self._engine = self._make(usage=True)
+
+    def _make(self, *, usage: bool = False) -> Any:
+        try:
+            engine = self._factory()
+        except Exception as error:
+            text = f"engine {self.name!r}: the factory raised {type(error).__name__}: {error}{_where(error)}"
+            if usage:
+                raise EngineSpecError(text) from None
+            raise EngineCrash(text) from error
+        missing = [method for method in REQUIRED_METHODS if not callable(getattr(engine, method, None))]
+        if missing:
+            raise EngineSpecError(f"engine {self.name!r}: the factory's object has no {', '.join(missing)} method "
+                                  f"(an engine needs {', '.join(REQUIRED_METHODS)})")
+        return engine
+
+    def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return getattr(self._engine, method)(*args, **kwargs)
+        except (EngineRefusal, EngineFault):
+            raise
+        except (Exception, SystemExit) as error:
+            raise EngineCrash(f"{method}() raised {type(error).__name__}: {error}{_where(error)}") from error
+
+    # --- the interface ----------------------------------------------------------------
+
+    def handshake(self) -> dict[str, Any]:
+        declared: dict[str, Any] = {}
+        if callable(getattr(self._engine, "handshake", None)):
+            declared = dict(self._call("handshake") or {})
+        return {
+            "name": declared.get("name") or getattr(self._engine, "name", None) or self.name,
+            "version": str(declared.get("version", "unknown")),
+            "protocol": declared.get("protocol", PROTOCOL_VERSION),
+            "options": declared.get("options", {}),
+            "profiles": list(declared.get("profiles", [])),
+        }
+
+    def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
+        if callable(getattr(self._engine, "unsupported", None)):
+            return self._call("unsupported", profile, options)  # type: ignore[no-any-return]
+        if callable(getattr(self._engine, "handshake", None)):
+            return unsupported_reason(self.handshake(), profile, options)
+        return None
+
+    def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
+        return self._call("evaluate", cards)  # type: ignore[no-any-return]
+
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
+        self._call("start", stacks=stacks, stakes=stakes, deck=deck, profile=profile, options=options)
+
+    def act(self, action: str) -> None:
+        self._call("act", action)
+
+    def observe(self) -> dict[str, Any]:
+        return self._call("observe")  # type: ignore[no-any-return]
+
+    def restart(self) -> None:
+        if callable(getattr(self._engine, "restart", None)):
+            try:
+                self._engine.restart()
+                return
+            except Exception:  # a restart that fails: start over with a new object
+                pass
+        self.close()
+        self._engine = self._make()
+
+    def close(self) -> None:
+        if callable(getattr(self._engine, "close", None)):
+            try:
+                self._engine.close()
+            except Exception:  # closing is best effort; the object is dropped anyway
+                pass

@@ -1,0 +1,418 @@
+"""``cmd:COMMAND LINE``: an engine in another process, spoken to in the JSON-lines protocol.
+
+The protocol (docs/protocol.md, schemas in spec/schema/protocol/) is request/response: one JSON
+object per line on the engine's stdin, exactly one answer line with the same ``id`` on its
+stdout. ``SubprocessEngine`` is the runner's side:
+
+* **One long-lived process.** The command is started (without a shell, in a session and
+  process group of its own) on the first call and greeted with ``hello``; the engine's answer
+  declares its name, version, options and profiles, from which ``unsupported()`` is answered
+  without asking the engine again. The same process plays every scenario.
+* **Every answer is checked.** A line that is not JSON, an answer for another request (its
+  ``id``), a type that does not answer the request, or a shape its schema rejects is
+  ``EngineError`` naming what was wrong; the process is stopped (the conversation can no
+  longer be trusted). An ``error`` answer is ``EngineError`` with the engine's message.
+* **Crash.** The end of the engine's stdout (it exited, or closed it) is ``EngineCrash`` with
+  the exit status and the last lines the engine wrote on stderr.
+* **Timeout.** No complete answer within ``timeout`` seconds of the request (the first
+  ``hello`` gets ``startup_timeout``, at least as long) is ``EngineTimeout``.
+* **Flood.** A line longer than 1 MiB, or more than ``MAX_BLANK_LINES`` empty lines before an
+  answer, is ``EngineError``. stderr is drained all the time (so the engine never blocks on
+  it) and only its last lines are kept.
+* **No process left behind.** After a crash, a timeout or a protocol error, the whole process
+  group is killed (children included) and reaped; the next call starts the engine anew.
+  ``restart()`` does the same on purpose; ``close()`` sends ``stop``, waits briefly for the
+  engine to exit, then kills the group. Engines still running when the interpreter exits are
+  closed by an ``atexit`` hook.
+
+POSIX only (process groups, ``select`` on pipes).
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import os
+import selectors
+import shlex
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from typing import Any, Mapping, Sequence
+
+from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, EngineSpecError
+from stud8.conformance.engines import (
+    EngineCrash,
+    EngineError,
+    EngineFault,
+    EngineRefusal,
+    EngineTimeout,
+)
+from stud8.conformance.protocol import (
+    MAX_LINE_BYTES,
+    PROTOCOL_VERSION,
+    REPLIES,
+    ProtocolError,
+    decode,
+    encode,
+    observation_from_wire,
+    request,
+    schema_problem,
+    unsupported_reason,
+)
+
+STARTUP_TIMEOUT = 10.0
+"""The least time a freshly started engine gets to answer ``hello`` (interpreters load slowly)."""
+
+MAX_BLANK_LINES = 1000
+"""Empty lines tolerated before one answer; more is a flood."""
+
+STDERR_LINES = 20
+"""How many of the engine's last stderr lines are kept for messages."""
+
+_STDERR_LINE_BYTES = 2000
+_EXIT_GRACE = 2.0
+"""Seconds ``close()`` waits for the engine to answer ``stop`` and to exit, before killing it."""
+
+_RUNNING: set["SubprocessEngine"] = set()
+
+
+@atexit.register
+def _close_all() -> None:
+    for engine in list(_RUNNING):
+        engine.close()
+
+
+def find_command(program: str) -> str | None:
+    """The executable ``program`` names (a path, or a name looked up on PATH), or None."""
+    if os.sep in program or (os.altsep and os.altsep in program):
+        return program if os.path.isfile(program) and os.access(program, os.X_OK) else None
+    return shutil.which(program)
+
+
+def _describe_status(code: int | None) -> str:
+    if code is None:
+        return "closed its stdout"
+    if code < 0:
+        try:
+            return f"was killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}"
+
+
+class _Process:
+    """One running engine process, its pipes, and the tail of its stderr."""
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None, cwd: str | None) -> None:
+        self.popen = subprocess.Popen(
+            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            bufsize=0, shell=False, start_new_session=True, close_fds=True,
+            env=None if env is None else dict(env), cwd=cwd,
+        )
+        assert self.popen.stdin and self.popen.stdout and self.popen.stderr
+        self.pid = self.popen.pid
+        self.stdout_fd = self.popen.stdout.fileno()
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.stdout_fd, selectors.EVENT_READ)
+        self.buffer = bytearray()
+        self.searched = 0  # bytes of ``buffer`` known to hold no newline
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self.stderr_thread = threading.Thread(target=self._drain_stderr, name=f"stud8-engine-stderr-{self.pid}", daemon=True)
+        self.stderr_thread.start()
+
+    def _drain_stderr(self) -> None:
+        """Read stderr to its end in large chunks, keeping only the last lines (each cut short)."""
+        stream = self.popen.stderr
+        assert stream is not None
+        fd = stream.fileno()
+        partial = b""
+        try:
+            while True:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    break
+                lines = (partial + chunk).split(b"\n")
+                partial = lines.pop()[:_STDERR_LINE_BYTES]
+                for line in lines[-STDERR_LINES:]:
+                    self._keep(line)
+        except (OSError, ValueError):  # the pipe was closed under us
+            pass
+        self._keep(partial)
+
+    def _keep(self, line: bytes) -> None:
+        text = line[:_STDERR_LINE_BYTES].decode("utf-8", "replace").rstrip("\r")
+        if text.strip():
+            self.stderr_tail.append(text)
+
+    def stderr_text(self) -> str:
+        self.stderr_thread.join(timeout=0.5)
+        lines = list(self.stderr_tail)
+        if not lines:
+            return "; it wrote nothing on stderr"
+        return "; its last stderr lines:\n" + "\n".join(f"    {line}" for line in lines)
+
+    def wait_exit(self, timeout: float) -> bool:
+        """Whether the process has exited within ``timeout`` seconds, *without* reaping it.
+
+        While it is not reaped its pid (the process group's id) cannot be reused, so the
+        group can still be killed safely afterwards.
+        """
+        end = time.monotonic() + timeout
+        waitid = getattr(os, "waitid", None)
+        while True:
+            if waitid is None:  # no waitid (macOS before 3.13): reap; the group id may be gone
+                try:
+                    self.popen.wait(timeout=max(0.0, end - time.monotonic()))
+                    return True
+                except subprocess.TimeoutExpired:
+                    return False
+            try:
+                if waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                    return True
+            except ChildProcessError:
+                return True
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.005)
+
+    def kill(self) -> int | None:
+        """Kill the whole process group, reap the process; its exit status."""
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.popen.kill()
+        except OSError:
+            pass
+        try:
+            code = self.popen.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignorable
+            code = None
+        self.selector.close()
+        for stream in (self.popen.stdin, self.popen.stdout):
+            try:
+                if stream:
+                    stream.close()
+            except OSError:
+                pass
+        self.stderr_thread.join(timeout=1.0)
+        try:
+            if self.popen.stderr:
+                self.popen.stderr.close()
+        except OSError:
+            pass
+        return code
+
+
+class SubprocessEngine:
+    """The runner's engine interface over the JSON-lines protocol (see the module docstring)."""
+
+    def __init__(self, argv: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT, startup_timeout: float | None = None,
+                 name: str | None = None, env: Mapping[str, str] | None = None, cwd: str | None = None) -> None:
+        if not argv:
+            raise EngineSpecError("an engine command needs at least a program")
+        self.argv = [str(part) for part in argv]
+        self.name = name or "cmd:" + shlex.join(self.argv)
+        if find_command(self.argv[0]) is None:
+            raise EngineSpecError(f"engine {self.name!r}: command not found: {self.argv[0]!r}"
+                                  + ("" if os.sep in self.argv[0] else " (not on PATH)"))
+        self.timeout = float(timeout)
+        self.startup_timeout = max(self.timeout, STARTUP_TIMEOUT) if startup_timeout is None else float(startup_timeout)
+        self.env = env
+        self.cwd = cwd
+        self._process: _Process | None = None
+        self._declaration: dict[str, Any] | None = None
+        self._next_id = 1
+
+    # --- the process ------------------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        """The running engine process's id, or None when none is running."""
+        return None if self._process is None else self._process.pid
+
+    def _ensure(self) -> _Process:
+        """The running process, started and greeted if there is none."""
+        if self._process is not None:
+            return self._process
+        try:
+            process = _Process(self.argv, self.env, self.cwd)
+        except OSError as error:
+            raise EngineCrash(f"the engine could not be started: {error}") from None
+        self._process = process
+        self._next_id = 1
+        _RUNNING.add(self)
+        try:
+            answer = self._exchange("hello", {"protocol": PROTOCOL_VERSION}, self.startup_timeout)
+        except EngineFault:
+            self._stop_process()  # an engine that cannot greet is not kept, whatever it said
+            raise
+        if answer["protocol"] != PROTOCOL_VERSION:
+            self._stop_process()
+            raise EngineError(f"the engine speaks protocol version {answer['protocol']}; this runner speaks version {PROTOCOL_VERSION}")
+        self._declaration = {
+            "name": answer["engine"]["name"],
+            "version": answer["engine"]["version"],
+            "protocol": answer["protocol"],
+            "options": answer["options"],
+            "profiles": answer["profiles"],
+        }
+        return process
+
+    def _stop_process(self) -> int | None:
+        """Kill the process group and forget the process; its exit status."""
+        process, self._process = self._process, None
+        self._declaration = None
+        _RUNNING.discard(self)
+        return None if process is None else process.kill()
+
+    def _fail(self, fault: type[EngineFault], message: str) -> EngineFault:
+        """Stop the process and make the fault to raise (``raise self._fail(...)``)."""
+        self._stop_process()
+        return fault(message)
+
+    def _crash(self, process: _Process, what: str) -> EngineFault:
+        """The engine's stdout ended (or its stdin broke) while ``what`` was pending."""
+        exited = process.wait_exit(1.0)
+        tail = process.stderr_text() if exited else ""
+        code = self._stop_process()
+        if not exited:
+            return EngineCrash(f"the engine closed its stdout while answering {what} (it was stopped){process.stderr_text()}")
+        return EngineCrash(f"the engine {_describe_status(code)} while answering {what}{tail}")
+
+    def _read_line(self, process: _Process, deadline: float, what: str, timeout: float) -> bytes:
+        buffer = process.buffer
+        while True:
+            newline = buffer.find(b"\n", process.searched)
+            if newline >= 0:
+                if newline > MAX_LINE_BYTES:
+                    raise self._fail(EngineError, f"flood: the engine answered {what} with a line longer than {MAX_LINE_BYTES} bytes")
+                line = bytes(buffer[:newline])
+                del buffer[: newline + 1]
+                process.searched = 0
+                return line
+            process.searched = len(buffer)
+            if len(buffer) > MAX_LINE_BYTES:
+                raise self._fail(EngineError, f"flood: the engine answered {what} with more than {MAX_LINE_BYTES} bytes without a newline")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise self._fail(EngineTimeout, f"no answer to {what} within {timeout:g} s; the engine was stopped")
+            if not process.selector.select(remaining):
+                continue
+            try:
+                chunk = os.read(process.stdout_fd, 1 << 16)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                raise self._crash(process, what)
+            buffer += chunk
+
+    def _exchange(self, message_type: str, fields: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        """Send one request to the running process and return its checked answer."""
+        process = self._process
+        assert process is not None
+        message_id = self._next_id
+        self._next_id += 1
+        what = f"{message_type!r} (request {message_id})"
+        stdin = process.popen.stdin
+        assert stdin is not None
+        try:
+            stdin.write(encode(request(message_id, message_type, **fields)))
+            stdin.flush()
+        except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
+            raise self._crash(process, what) from None
+        deadline = time.monotonic() + timeout
+        blank = 0
+        while True:
+            line = self._read_line(process, deadline, what, timeout)
+            if line.strip():
+                break
+            blank += 1
+            if blank > MAX_BLANK_LINES:
+                raise self._fail(EngineError, f"flood: the engine wrote more than {MAX_BLANK_LINES} empty lines before answering {what}")
+        try:
+            answer = decode(line)
+        except ProtocolError as error:
+            raise self._fail(EngineError, f"the engine answered {what} with a line that is {error}") from None
+        answer_type = answer.get("type")
+        if answer.get("id") != message_id and not (answer_type == "error" and answer.get("id") is None):
+            raise self._fail(EngineError, f"the engine answered {what} with a response for request {answer.get('id')!r}")
+        if answer_type not in REPLIES[message_type]:
+            shown = answer_type if isinstance(answer_type, str) else repr(answer_type)
+            raise self._fail(EngineError, f"the engine answered {what} with type {shown!r}; "
+                                          f"expected {' or '.join(repr(t) for t in REPLIES[message_type])}")
+        problem = schema_problem("response", answer)
+        if problem:
+            raise self._fail(EngineError, f"the engine answered {what} with a {answer_type!r} of the wrong shape: {problem}")
+        if answer_type == "error":
+            raise EngineError(f"the engine reported an error on {what}: {answer['message']}")
+        return answer
+
+    def _call(self, message_type: str, **fields: Any) -> dict[str, Any]:
+        self._ensure()
+        return self._exchange(message_type, fields, self.timeout)
+
+    # --- the interface ----------------------------------------------------------------
+
+    def handshake(self) -> dict[str, Any]:
+        self._ensure()
+        assert self._declaration is not None
+        return dict(self._declaration)
+
+    def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
+        return unsupported_reason(self.handshake(), profile, options)
+
+    def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
+        answer = self._call("evaluate", cards=list(cards))
+        if answer["type"] == "refused":
+            raise EngineRefusal(answer["code"], answer["message"])
+        return {"high": answer["high"], "low": answer["low"]}
+
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
+        answer = self._call("start", stacks=list(stacks), stakes=dict(stakes), deck=list(deck),
+                            profile=profile, options=dict(options))
+        if answer["type"] == "refused":
+            raise EngineRefusal(answer["code"], answer["message"])
+
+    def act(self, action: str) -> None:
+        answer = self._call("act", action=action)
+        if answer["type"] == "refused":
+            raise EngineRefusal(answer["code"], answer["message"])
+
+    def observe(self) -> dict[str, Any]:
+        return observation_from_wire(self._call("observe")["observation"])
+
+    def restart(self) -> None:
+        """Stop the process (its whole group); the next call starts a fresh one."""
+        self._stop_process()
+
+    def close(self) -> None:
+        """Ask the engine to stop, give it a moment, then kill whatever is left of its group."""
+        process = self._process
+        if process is None:
+            return
+        try:
+            if process.popen.poll() is None:
+                self._exchange("stop", {}, min(self.timeout, _EXIT_GRACE))
+                # An engine that reads until the end of its input rather than honouring stop
+                # still exits by itself when its stdin closes.
+                if process.popen.stdin:
+                    process.popen.stdin.close()
+                process.wait_exit(_EXIT_GRACE)
+        except (EngineFault, OSError):
+            pass
+        self._stop_process()
+
+    def __enter__(self) -> "SubprocessEngine":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"SubprocessEngine({self.name!r}, pid={self.pid})"

@@ -1,0 +1,127 @@
+"""``stud8 serve``: the reference engine behind the JSON-lines engine protocol (docs/protocol.md).
+
+Reads one request per line on stdin and writes exactly one response line on stdout for each,
+flushed at once. Nothing else is ever written on stdout: anything the engine would print
+goes to stderr. A request that cannot be read or does not match its schema gets an ``error``
+response and the server keeps going; ``stop`` is answered with ``bye`` and ends the server
+(exit 0), and so does the end of stdin.
+
+``stud8 conform --engine "cmd:stud8 serve"`` runs the suite through this server; it is also
+the example an implementer can compare their own engine's transcript with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, BinaryIO, Mapping
+
+from stud8.conformance.protocol import (
+    MAX_LINE_BYTES,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    decode,
+    encode,
+    schema_problem,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = "The protocol is described in docs/protocol.md; try: echo '{\"id\": 1, \"type\": \"hello\", \"protocol\": 1}' | stud8 serve"
+
+
+class Server:
+    """Answers protocol requests with the reference engine; one response per request."""
+
+    def __init__(self) -> None:
+        from stud8.conformance.engines import ReferenceEngine
+
+        self.engine = ReferenceEngine()
+        self.started = False
+        self.warm_up()
+
+    def warm_up(self) -> None:
+        """Do the slow one-time work (the rule book, the evaluator's tables) before ``hello``.
+
+        ``hello`` is allowed more time than the other messages; a first ``start`` that loaded
+        the tables could otherwise exceed a short ``--timeout``.
+        """
+        import stud8.reference.engine  # noqa: F401  (builds the hand-rank tables on import)
+
+        self.engine.handshake()
+
+    def handle(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        """The response to one request (already decoded). Never raises."""
+        message_id = message.get("id")
+        if not (isinstance(message_id, int) and not isinstance(message_id, bool)):
+            message_id = None
+        problem = schema_problem("request", message)
+        if problem:
+            return {"id": message_id, "type": "error", "message": f"bad request: {problem}"}
+        try:
+            return {"id": message_id, **self._answer(message)}
+        except Exception as error:  # an engine bug: reported, and the server keeps going
+            return {"id": message_id, "type": "error", "message": f"internal error: {type(error).__name__}: {error}"}
+
+    def _answer(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        from stud8.conformance.engines import EngineRefusal
+
+        engine = self.engine
+        kind = message["type"]
+        try:
+            if kind == "hello":
+                who = engine.handshake()
+                return {"type": "hello", "protocol": PROTOCOL_VERSION,
+                        "engine": {"name": who["name"], "version": who["version"]},
+                        "options": who["options"], "profiles": who["profiles"]}
+            if kind == "evaluate":
+                return {"type": "evaluation", **engine.evaluate(message["cards"])}
+            if kind == "start":
+                self.started = False
+                engine.start(stacks=message["stacks"], stakes=message["stakes"], deck=message["deck"],
+                             profile=message["profile"], options=message["options"])
+                self.started = True
+                return {"type": "ok"}
+            if kind == "stop":
+                return {"type": "bye"}
+            if not self.started:
+                return {"type": "error", "message": f"{kind}: no hand has been started"}
+            if kind == "act":
+                engine.act(message["action"])
+                return {"type": "ok"}
+            return {"type": "observation", "observation": engine.observe()}
+        except EngineRefusal as refusal:
+            return {"type": "refused", "code": refusal.code, "message": refusal.message}
+
+    def serve(self, stdin: BinaryIO, stdout: BinaryIO) -> int:
+        """Answer requests from ``stdin`` until ``stop`` or the end of input; exit status 0."""
+        while True:
+            line = stdin.readline(MAX_LINE_BYTES + 1)
+            if not line:
+                return 0
+            if len(line) > MAX_LINE_BYTES:
+                # Skip the rest of the over-long line and report it once.
+                while line and not line.endswith(b"\n"):
+                    line = stdin.readline(MAX_LINE_BYTES)
+                response: dict[str, Any] = {"id": None, "type": "error", "message": f"bad request: a line longer than {MAX_LINE_BYTES} bytes"}
+            elif not line.strip():
+                continue
+            else:
+                try:
+                    response = self.handle(decode(line))
+                except ProtocolError as error:
+                    response = {"id": None, "type": "error", "message": f"bad request: {error}"}
+            stdout.write(encode(response))
+            stdout.flush()
+            if response["type"] == "bye":
+                return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    # Whatever else might print (a stray print, a warning) goes to stderr, never between responses.
+    sys.stdout = sys.stderr
+    try:
+        return Server().serve(stdin, stdout)
+    except BrokenPipeError:  # the runner went away
+        return 0
