@@ -1,0 +1,153 @@
+"""The conformance report: one record per scenario, totals, and the summary by rule area.
+
+Outcomes, each distinct on purpose: ``pass``; ``fail`` (the engine's behaviour differs from
+the scenario); ``not-applicable`` (the engine does not play an option the scenario needs: not
+a failure, not a skip for convenience); ``error`` (the engine reported an internal error or
+broke the protocol); ``crash`` (the engine died); ``timeout`` (it did not answer in time);
+``invalid`` (the scenario file itself does not validate); and, with a baseline,
+``known-failure`` (listed in the baseline and still failing) and ``fixed`` (listed in the
+baseline but now passing: the run fails so that the baseline only ever shrinks).
+
+The JSON form is described by ``spec/schema/report.schema.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from stud8.reference.errors import Stud8Error
+from stud8.tools.version import stud8_version
+
+OUTCOMES: tuple[str, ...] = (
+    "pass", "fail", "not-applicable", "error", "crash", "timeout", "invalid", "known-failure", "fixed",
+)
+FAILING: frozenset[str] = frozenset({"fail", "error", "crash", "timeout", "invalid", "fixed"})
+REPORT_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """What happened to one scenario."""
+
+    id: str
+    title: str
+    file: str
+    line: int
+    rules: tuple[str, ...]
+    outcome: str
+    message: str = ""
+
+    @property
+    def areas(self) -> list[str]:
+        """The rule areas the scenario cites (``bring-in`` for ``bring-in.suit-order``), once each."""
+        return list(dict.fromkeys(rule.split(".")[0] for rule in self.rules)) or ["(none)"]
+
+
+@dataclass
+class Report:
+    """Every record of a run, and who the engine said it was."""
+
+    engine: dict[str, Any] = field(default_factory=dict)
+    records: list[Record] = field(default_factory=list)
+
+    def totals(self) -> dict[str, int]:
+        counts = {outcome: 0 for outcome in OUTCOMES}
+        for record in self.records:
+            counts[record.outcome] += 1
+        counts["scenarios"] = len(self.records)
+        return counts
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "format": REPORT_FORMAT,
+            "suite": {"stud8": stud8_version()},
+            "engine": self.engine,
+            "scenarios": [dict(asdict(record), rules=list(record.rules)) for record in self.records],
+            "totals": self.totals(),
+        }
+
+    def by_area(self) -> dict[str, dict[str, int]]:
+        """Area -> outcome counts; a scenario counts once in every area it cites."""
+        table: dict[str, dict[str, int]] = {}
+        for record in self.records:
+            for area in record.areas:
+                row = table.setdefault(area, {outcome: 0 for outcome in OUTCOMES})
+                row[record.outcome] += 1
+        return dict(sorted(table.items()))
+
+
+SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("pass", "pass"), ("fail", "fail"), ("not-applicable", "n/a"), ("error", "error"),
+    ("crash", "crash"), ("timeout", "timeout"), ("invalid", "invalid"), ("known-failure", "known"), ("fixed", "fixed"),
+)
+
+
+def summary_lines(report: Report) -> list[str]:
+    """The terminal table: one row per rule area, then the totals."""
+    used = [(key, label) for key, label in SUMMARY_COLUMNS if any(r.outcome == key for r in report.records)]
+    if not used:
+        return []
+    rows = [(area, [counts[key] for key, _ in used]) for area, counts in report.by_area().items()]
+    totals = report.totals()
+    rows.append(("all scenarios", [totals[key] for key, _ in used]))
+    width = max(len(name) for name, _ in rows)
+    header = f"{'rule area':<{width}}  " + "  ".join(f"{label:>7}" for _, label in used)
+    lines = [header, "-" * len(header)]
+    for index, (name, values) in enumerate(rows):
+        if index == len(rows) - 1:
+            lines.append("-" * len(header))
+        lines.append(f"{name:<{width}}  " + "  ".join(f"{value:>7}" for value in values))
+    return lines
+
+
+def write_report(report: Report, path: Path) -> None:
+    """Write the JSON report atomically: a complete file or none at all."""
+    text = json.dumps(report.as_json(), indent=2) + "\n"
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before anything runs, a report path that cannot be written."""
+    if path.is_dir():
+        raise Stud8Error(f"--report {path}: is a folder", "usage")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise Stud8Error(f"--report {path}: no such folder {parent}", "usage")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise Stud8Error(f"--report {path}: not writable", "usage")
+
+
+def load_baseline(path: Path) -> set[str]:
+    """Scenario ids known to fail: a text file (one id a line, ``#`` comments) or a JSON report
+    (every scenario whose outcome was failing or known-failure)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise Stud8Error(f"--baseline {path}: cannot read: {error}", "usage") from None
+    if text.lstrip().startswith("{"):
+        try:
+            document = json.loads(text)
+            return {entry["id"] for entry in document["scenarios"]
+                    if entry["outcome"] in FAILING or entry["outcome"] == "known-failure"}
+        except (ValueError, KeyError, TypeError) as error:
+            raise Stud8Error(f"--baseline {path}: not a stud8 report: {error}", "usage") from None
+    return set(_ids(text.splitlines()))
+
+
+def _ids(lines: Iterable[str]) -> Iterable[str]:
+    for line in lines:
+        word = line.split("#", 1)[0].strip()
+        if word:
+            yield word
