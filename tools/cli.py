@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify-evaluator": ("verify_cmd", "cross-check the plain and fast evaluators against published counts"),
     "conform": ("conform_cmd", "run the conformance suite against an engine"),
     "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
+    "phh": ("phh_cmd", "import, export and replay PHH hand histories"),
     "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
     "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),
     "serve": ("serve_cmd", "speak the JSON-lines engine protocol on stdin/stdout for the reference engine"),

@@ -1,0 +1,323 @@
+"""``stud8 phh``: import, export and replay Stud/8 hand histories (PHH, variant ``F7S/8``).
+
+* ``stud8 phh import FILE.phh... [-o SCENARIOS.yaml] [--id ID] [--title T] [--source S]``
+  turns recorded hands into replay scenarios (one scenario file, one replay per hand). The
+  stacked deck is rebuilt from the dealt cards (``conformance.deal``: burns are filled with
+  cards nobody was dealt); the expected outcome is the recorded ``finishing_stacks`` and
+  nothing else. A file without ``finishing_stacks`` is refused: ``winnings`` alone do not give
+  the final stacks without working out what each player put in, which is the engine's job,
+  not a recorded fact. ``--id`` is the first id (default ``imported-001``); further files
+  count up from it. ``--title`` is a template: ``{hand}`` (the PHH ``hand`` field, else the
+  file name after its last ``__``, else the file name) and ``{summary}`` (who showed down or
+  won, on which street); default ``{hand}: {summary}``. ``--source`` is a template too:
+  ``{comment}`` (the comment at the top of the file, else its PHH event, hand and url fields)
+  and ``{path}``; default ``{comment} (PHH file {path})``. ``--comment`` adds text to the
+  comment at the top of the scenario file. The hand is replayed through the reference engine
+  first: an action it refuses stops the import; final stacks that differ from the recorded
+  ones are reported on stderr (the scenario is written all the same: the recorded result is
+  the fact, and the scenario will fail).
+* ``stud8 phh export SCENARIO [-o FILE.phh]``: SCENARIO is ``FILE::ID``, a scenario file
+  holding one replay, or the id of a packaged scenario. Writes a hand history PokerKit's
+  loader replays to the scenario's final stacks. Refused: scenarios that do not start, deal a
+  community card, or end differently when the reference engine plays them under the options
+  closest to PokerKit's game (``POKERKIT_OPTIONS``); when PokerKit is installed the hand
+  history is also replayed by ``pokerkit.HandHistory`` and refused if it ends otherwise
+  (``--no-check`` skips that).
+* ``stud8 phh replay FILE.phh [--json] [--profile P]``: plays the hand through the reference
+  engine; prints the final stacks, each pot's awards, uncalled chips returned, and whether the
+  recorded finishing stacks (and winnings: chips won from the pots) agree.
+
+Exit codes: 0 done (replay: the recorded result agrees or none is recorded), 1 a malformed or
+non-Stud/8 file, an action the engine refuses, a scenario that cannot be exported, or (replay)
+a recorded result the engine disagrees with; 2 usage errors (an output path that cannot be
+written, a scenario file that does not exist). Nothing is written unless everything worked:
+output goes to a temporary file moved into place at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from stud8.reference.errors import Stud8Error
+
+HEADER = """Recorded Stud/8 hands, imported from PHH hand histories by `stud8 phh import`.
+The expected outcome of each hand is its recorded finishing stacks, nothing else (facts, not
+worked out). Burns are not recorded: the runner fills them with unused cards. Cards recorded
+as ?? are dealt from the unused cards (down cards lowest first, up cards highest first)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="phh_command", metavar="ACTION")
+    sub.required = True
+    imp = sub.add_parser("import", help="turn Stud/8 hand histories into replay scenarios",
+                         description="Turn Stud/8 hand histories into replay scenarios (one file).")
+    imp.add_argument("files", nargs="+", type=Path, metavar="FILE.phh")
+    imp.add_argument("-o", "--output", type=Path, metavar="SCENARIOS.yaml", help="write here (default: stdout)")
+    imp.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up (default imported-001)")
+    imp.add_argument("--title", default="{hand}: {summary}",
+                     help="title template: {hand}, {summary} (default '{hand}: {summary}')")
+    imp.add_argument("--source", default="{comment} (PHH file {path})",
+                     help="source template: {comment} (the file's top comment, else its event, hand and url "
+                          "fields), {path} (default '{comment} (PHH file {path})')")
+    imp.add_argument("--comment", help="more text for the comment at the top of the scenario file")
+    exp = sub.add_parser("export", help="write a replay scenario as a PHH hand history",
+                         description="Write a replay scenario as a PHH hand history PokerKit replays.")
+    exp.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
+    exp.add_argument("-o", "--output", type=Path, metavar="FILE.phh", help="write here (default: stdout)")
+    exp.add_argument("--no-check", action="store_true", help="do not replay the result through PokerKit")
+    rep = sub.add_parser("replay", help="play a hand history through the reference engine",
+                         description="Play a hand history through the reference engine and compare with what it records.")
+    rep.add_argument("file", type=Path, metavar="FILE.phh")
+    rep.add_argument("--json", action="store_true", help="print one JSON object")
+    rep.add_argument("--profile", help="rule book profile (default: the rule book's default)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from stud8.conformance.phh import PhhError
+
+    command = {"import": _import, "export": _export, "replay": _replay}[args.phh_command]
+    try:
+        return command(args)
+    except PhhError as error:
+        print(f"stud8 phh: {error.message}", file=sys.stderr)
+        return 1
+
+
+# --- output ----------------------------------------------------------------------------------
+
+def _check_output(path: Path | None) -> None:
+    """Refuse, before any work, an output path that cannot be written (exit 2)."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise Stud8Error(f"-o {path}: is a folder", "usage")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise Stud8Error(f"-o {path}: no such folder {parent}", "usage")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise Stud8Error(f"-o {path}: not writable", "usage")
+
+
+def _file_mode(path: Path) -> int:
+    """The mode the output gets: the existing file's, else what a new file would get."""
+    if path.exists():
+        return path.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _write(path: Path | None, text: str) -> None:
+    """Write all of ``text`` or nothing: a temporary file in the same folder, then a rename."""
+    if path is None:
+        sys.stdout.write(text)
+        return
+    parent = path.parent if str(path.parent) else Path(".")
+    temporary: str | None = None
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(temporary, _file_mode(path))
+        os.replace(temporary, path)
+    except OSError as error:
+        if temporary is not None and os.path.exists(temporary):
+            os.unlink(temporary)
+        raise Stud8Error(f"-o {path}: cannot write: {error.strerror or error}", "usage") from None
+
+
+# --- import ----------------------------------------------------------------------------------
+
+_ID = re.compile(r"^(.*-)([0-9]{3,})$")
+_ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*-[0-9]{3,}$")  # the schema's id pattern
+
+
+def _ids(first: str, count: int) -> list[str]:
+    """``count`` ids counting up from ``first`` (``real-009``, ``real-010``...)."""
+    if not _ID_PATTERN.match(first):
+        raise Stud8Error(f"--id {first!r}: an id is an area word, a dash and three or more digits (real-001)", "usage")
+    match = _ID.match(first)
+    assert match is not None
+    prefix, number = match.group(1), match.group(2)
+    return [f"{prefix}{int(number) + i:0{len(number)}d}" for i in range(count)]
+
+
+def _source(template: str, hand: Any, path: Path) -> str:
+    origin = hand.comment or "; ".join(str(hand.fields[name]) for name in ("event", "hand", "url") if name in hand.fields)
+    try:
+        text = template.format(comment=origin, path=path)
+    except (KeyError, IndexError, ValueError) as error:
+        raise Stud8Error(f"--source {template!r}: unknown placeholder {error} (use {{comment}} and {{path}})", "usage") from None
+    text = " ".join(text.replace("()", "").split())
+    if len(text) < 3:
+        raise Stud8Error(f"{path}: the file names no source (no comment at its top, no event or url): give --source", "usage")
+    return text
+
+
+def _import(args: argparse.Namespace) -> int:
+    from stud8.conformance.phh import (
+        check_scenario_text,
+        hand_label,
+        read_phh,
+        replay_phh,
+        scenario_from_phh,
+        scenarios_yaml,
+        summary,
+    )
+
+    _check_output(args.output)
+    ids = _ids(args.id, len(args.files))
+    scenarios = []
+    warnings = []
+    for path, scenario_id in zip(args.files, ids):
+        hand = read_phh(path)
+        if hand.finishing_stacks is None:
+            # Checked before the replay, so that the message names the missing field.
+            scenario_from_phh(hand, scenario_id=scenario_id, title="", source="")
+        replay = replay_phh(hand)
+        try:
+            title = args.title.format(hand=hand_label(hand, path), summary=summary(hand, replay))
+        except (KeyError, IndexError, ValueError) as error:
+            raise Stud8Error(f"--title {args.title!r}: unknown placeholder {error} (use {{hand}} and {{summary}})", "usage") from None
+        source = _source(args.source, hand, path)
+        scenarios.append(scenario_from_phh(hand, scenario_id=scenario_id, title=title, source=source, replay=replay))
+        if replay.stacks != hand.finishing_stacks:
+            warnings.append(f"stud8 phh: {scenario_id} ({path}): the reference engine ends with stacks {replay.stacks}, "
+                            f"the file records {hand.finishing_stacks}: the scenario keeps the recorded ones and will fail")
+    titles = [scenario["title"] for scenario in scenarios]
+    if len(set(titles)) != len(titles):
+        raise Stud8Error(f"--title {args.title!r} gives two hands the same title: use {{hand}}", "usage")
+    header = HEADER if not args.comment else f"{args.comment}\n{HEADER}"
+    text = scenarios_yaml(scenarios, header)
+    check_scenario_text(text, str(args.output or "<stdout>"))
+    _write(args.output, text)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    if args.output is not None:
+        print(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {args.output}", file=sys.stderr)
+    return 0
+
+
+# --- export ----------------------------------------------------------------------------------
+
+def _find_scenario(spec: str) -> tuple[dict[str, Any], str]:
+    """The scenario named by ``FILE::ID``, a file holding one replay, or a packaged id."""
+    from stud8.conformance.phh import PhhError
+    from stud8.conformance.scenarios import (
+        find_scenario_files,
+        load_scenario_file,
+        packaged_scenarios_dir,
+    )
+
+    if "::" in spec:
+        file_text, wanted = spec.rsplit("::", 1)
+    elif Path(spec).suffix in (".yaml", ".yml") or Path(spec).is_file():
+        file_text, wanted = spec, None
+    else:
+        # A packaged id: find its file by a look at the text, then load only that file.
+        line = re.compile(rf"^\s*(-\s+)?id:\s*[\"']?{re.escape(spec)}[\"']?\s*(#.*)?$", re.MULTILINE)
+        for candidate in find_scenario_files([packaged_scenarios_dir()]):
+            if line.search(candidate.read_text(encoding="utf-8")):
+                file_text, wanted = str(candidate), spec
+                break
+        else:
+            raise Stud8Error(f"{spec!r}: no such file, and no packaged scenario has this id", "usage")
+    path = Path(file_text)
+    if not path.is_file():
+        raise Stud8Error(f"{file_text}: no such file", "usage")
+    loaded = load_scenario_file(path)
+    if loaded.problems:
+        raise PhhError(f"{loaded.problems[0]} (run stud8 validate)")
+    if wanted is None:
+        replays = [scenario for scenario in loaded.scenarios if scenario.kind == "replay"]
+        if len(replays) != 1:
+            raise PhhError(f"{file_text}: holds {len(replays)} replays; name one as {file_text}::ID")
+        return dict(replays[0].data), file_text
+    for scenario in loaded.scenarios:
+        if scenario.id == wanted:
+            return dict(scenario.data), file_text
+    raise PhhError(f"{file_text}: no scenario with id {wanted!r}")
+
+
+def _export(args: argparse.Namespace) -> int:
+    from stud8.conformance.phh import (
+        PhhError,
+        phh_from_scenario,
+        pokerkit_finishing_stacks,
+    )
+    from stud8.conformance.pokerkit_engine import PokerKitMissing
+
+    _check_output(args.output)
+    data, where = _find_scenario(args.scenario)
+    text, expected = phh_from_scenario(data, where)
+    if not args.no_check:
+        try:
+            got = pokerkit_finishing_stacks(text)
+        except PokerKitMissing:
+            print("stud8 phh: PokerKit is not installed: the hand history was not replayed through it", file=sys.stderr)
+        except (ValueError, TypeError, AssertionError) as error:
+            raise PhhError(f"{data['id']}: PokerKit cannot replay the hand history: {error}") from None
+        else:
+            if got != expected:
+                raise PhhError(f"{data['id']}: PokerKit replays the hand history to stacks {got}, not the scenario's "
+                               f"{expected}: it plays this hand differently")
+    _write(args.output, text)
+    return 0
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+def _replay(args: argparse.Namespace) -> int:
+    from stud8.conformance.phh import read_phh, replay_phh
+
+    hand = read_phh(args.file)
+    replay = replay_phh(hand, profile=args.profile)
+    checks: list[bool] = []
+    if hand.finishing_stacks is not None:
+        checks.append(replay.stacks == hand.finishing_stacks)
+    winnings = replay.winnings()
+    if hand.winnings is not None:
+        checks.append(winnings == hand.winnings)
+    agree = all(checks) if checks else None
+    if args.json:
+        document: dict[str, Any] = {
+            "stacks": replay.stacks,
+            "pots": replay.pots,
+            "returned": replay.returned,
+            "show_order": replay.show_order,
+            "recorded": hand.finishing_stacks,
+            "agree": agree,
+        }
+        if hand.winnings is not None:
+            document["winnings"] = {"recorded": hand.winnings, "engine": winnings, "agree": winnings == hand.winnings}
+        print(json.dumps(document))
+    else:
+        seats = [f"p{i + 1}" for i in range(len(replay.stacks))]
+        print(f"{args.file}: {len(seats)} players, the hand ends on {replay.last_street} street")
+        print("final stacks: " + ", ".join(f"{seat} {stack}" for seat, stack in zip(seats, replay.stacks)))
+        for number, pot in enumerate(replay.pots, 1):
+            halves = "high " + ", ".join(f"{s} {a}" for s, a in pot["high"].items())
+            if pot["low"] is not None:
+                halves += "; low " + ", ".join(f"{s} {a}" for s, a in pot["low"].items())
+            print(f"pot {number}: {pot['amount']}, eligible {' '.join(pot['eligible'])}: {halves}")
+        if replay.returned:
+            print("returned: " + ", ".join(f"{s} {a}" for s, a in replay.returned.items()))
+        if hand.finishing_stacks is None:
+            print("recorded finishing stacks: none")
+        elif replay.stacks == hand.finishing_stacks:
+            print("recorded finishing stacks: agree")
+        else:
+            print(f"recorded finishing stacks: DISAGREE: recorded {hand.finishing_stacks}, engine {replay.stacks}")
+        if hand.winnings is not None:
+            if winnings == hand.winnings:
+                print("recorded winnings: agree")
+            else:
+                print(f"recorded winnings: DISAGREE: recorded {hand.winnings}, engine {winnings}")
+    return 1 if agree is False else 0
