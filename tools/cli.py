@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
     "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),
     "serve": ("serve_cmd", "speak the JSON-lines engine protocol on stdin/stdout for the reference engine"),
+    "fuzz": ("fuzz_cmd", "play random hands on the reference engine and another engine in lockstep"),
 }
 
 
