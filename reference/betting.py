@@ -9,9 +9,10 @@ Fixed limit (``betting.*``, ``bring-in.*``). The round keeps, besides the chips 
   a bring-in smaller than the small bet is none), counted against the cap (betting.raise-cap);
 * ``acted``: who has acted since the betting was last reopened; they may only call or fold.
 
-Verify / can / do: ``moves()`` is the single statement of what is legal (cached until the next
-action); ``refusal()`` says, with an error code, why a move that is not in it is refused;
-``apply()`` performs a legal move. Seats are 0-based list indices here.
+Verify / can / do: ``moves`` is the single statement of what is legal: the texts of the legal
+moves, worked out once each time the turn passes (every caller asks: the engine checks each
+action against it); ``refusal()`` says, with an error code, why a move that is not in it is
+refused; ``apply()`` performs a legal move. Seats are 0-based list indices here.
 """
 
 from __future__ import annotations
@@ -25,11 +26,6 @@ FORCED = "forced"  # third street: the bring-in must post or complete (bring-in.
 OPEN = "open"  # third street, low card all-in on the ante: an opener may fold, post or complete
 NORMAL = "normal"  # chips are in; fold, check/call, bet/raise
 
-Move = tuple  # (kind, amount): ("cc", None), ("cbr", 40)
-FOLD: Move = ("f", None)
-CHECK_CALL: Move = ("cc", None)
-POST: Move = ("pb", None)
-
 
 CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {
     size: tuple(tuple((seat + step) % size for step in range(1, size + 1)) for seat in range(size))
@@ -38,21 +34,53 @@ CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {
 """CLOCKWISE[size][seat]: the seats after ``seat`` clockwise, ending with ``seat`` itself."""
 
 
+class _CbrText(dict[int, str]):
+    """Amount -> the text of the move that completes, bets or raises to it: ``cbr 20``.
+
+    Made once per amount (a table's stakes give a few dozen): looking a text up costs less
+    than formatting a number on every turn.
+    """
+
+    def __missing__(self, amount: int) -> str:
+        if len(self) >= 4096:
+            self.clear()
+        text = self[amount] = format_move("cbr", amount)
+        return text
+
+
+_CBR_TEXT = _CbrText()
+
+
 class Table:
     """The chips and the folds of the hand, shared by the betting rounds of every street.
 
     ``committed`` is what each seat has put in on the current street; ``contributed`` the
     whole hand, antes included (pots.side-pots counts antes like any other chips).
+    ``players`` lists the seats still in the hand (not folded), in seat order: the seats
+    every street is dealt to, which the engine would otherwise pick out again on each one.
     """
 
-    __slots__ = ("size", "stacks", "committed", "contributed", "folded")
+    __slots__ = ("size", "stacks", "committed", "contributed", "folded", "players")
 
-    def __init__(self, stacks: Sequence[int], contributed: Sequence[int] | None = None) -> None:
+    def __init__(self, stacks: Sequence[int]) -> None:
         self.size = len(stacks)
         self.stacks = list(stacks)
         self.committed = [0] * self.size
-        self.contributed = [0] * self.size if contributed is None else list(contributed)
+        self.contributed = [0] * self.size
         self.folded = [False] * self.size
+        self.players = list(range(self.size))
+
+    def post_antes(self, ante: int) -> None:
+        """table.ante: everyone antes; a player who cannot cover it puts in all and is all-in.
+        The antes are not chips on third street: they go to contributed, not committed."""
+        stacks, contributed = self.stacks, self.contributed
+        for seat, stack in enumerate(stacks):
+            if stack > ante:
+                stacks[seat] = stack - ante
+                contributed[seat] = ante
+            else:
+                stacks[seat] = 0
+                contributed[seat] = stack
 
     def put(self, seat: int, chips: int) -> None:
         """Move chips from a seat's stack into the pot."""
@@ -67,9 +95,14 @@ class Table:
     def all_in(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] == 0
 
+    def fold(self, seat: int) -> None:
+        """The seat gives up the hand; its chips stay in the pot."""
+        self.folded[seat] = True
+        self.players.remove(seat)
+
     def in_hand(self) -> int:
         """How many players have not folded (all-in players included)."""
-        return self.folded.count(False)
+        return len(self.players)
 
     def new_street(self) -> None:
         self.committed = [0] * self.size
@@ -93,13 +126,15 @@ class BettingRound:
 
     __slots__ = ("table", "rules", "third", "open_pair", "phase", "bet", "level", "last_full_level",
                  "full_events", "acted", "capped", "started_heads_up", "to_act", "closed", "first_actor",
-                 "last_actor", "last_aggressor", "live", "_moves")
+                 "last_actor", "last_aggressor", "live", "moves")
 
     def __init__(self, table: Table, rules: Limits, bet: int, first: int, live: int, phase: str = NORMAL,
-                 *, third: bool = False, open_pair: bool = False) -> None:
+                 open_pair: bool = False) -> None:
         self.table = table
         self.rules = rules
-        self.third = third  # third street: the bring-in and the completion rules apply
+        # Third street opens with the bring-in (FORCED) or, the low card all-in, with an opener
+        # (OPEN); later streets open NORMAL. On third street the completion rules apply.
+        self.third = phase != NORMAL
         self.open_pair = open_pair  # betting.fourth-street-open-pair: small or big bets
         self.phase = phase
         self.bet = bet  # the street's bet (betting.limits)
@@ -108,41 +143,33 @@ class BettingRound:
         self.full_events = 0
         self.acted = [False] * table.size
         self.capped = False  # betting.heads-up: once capped with three or more in, stays capped
-        self.started_heads_up = table.in_hand() == 2
+        self.started_heads_up = len(table.players) == 2
         self.to_act: int | None = first
         self.closed = False
         self.first_actor = first
         self.last_actor: int | None = None
         self.last_aggressor: int | None = None  # the last seat to cbr (showdown.show-order)
-        self.live = live  # how many players can still bet (not folded, not all-in)
-        self._moves: dict[Move, str] | None = None
+        self.live = live  # how many players can still bet (not folded, not all-in), kept as they act
+        self.moves: tuple[str, ...] = self._moves_of(first)
+        """The legal moves of the seat in turn, in the order and the form ``legal_actions``
+        lists them: ``("f", "cc", "cbr 20")``. A move is legal when its text is among them."""
 
     # --- can: the legal moves of the seat in turn ----------------------------------------
 
-    def moves(self) -> dict[Move, str]:
-        """The legal moves of the seat in turn, in the order they are listed, with their text."""
-        if self._moves is None:
-            self._moves = self._compute_moves()
-        return self._moves
-
-    def _compute_moves(self) -> dict[Move, str]:
-        seat = self.to_act
-        if seat is None:
-            return {}
+    def _moves_of(self, seat: int) -> tuple[str, ...]:
+        """What ``seat``, now in turn, may do: the moves' texts, in listing order."""
         if self.phase == NORMAL:
             # betting.actions: a fold in turn is always accepted; cc checks or calls.
-            targets = self._raise_targets(seat)
-            if not targets:
-                return {FOLD: "f", CHECK_CALL: "cc"}
-            moves = {FOLD: "f", CHECK_CALL: "cc"}
+            moves: tuple[str, ...] = ("f", "cc")
+            targets = self._raise_targets(seat) if self._raise_block(seat) is None else ()
         elif self.phase == FORCED:
-            moves = {POST: "pb"}  # bring-in.post-or-complete: never fold or check
+            moves = ("pb",)  # bring-in.post-or-complete: never fold or check
             targets = self._completion_targets(seat)
         else:
-            moves = {FOLD: "f", POST: "pb"}  # bring-in.all-in-on-ante: fold, post or complete
+            moves = ("f", "pb")  # bring-in.all-in-on-ante: fold, post or complete
             targets = self._completion_targets(seat)
         for target in targets:
-            moves[("cbr", target)] = f"cbr {target}"
+            moves += (_CBR_TEXT[target],)
         return moves
 
     def _completion_targets(self, seat: int) -> tuple[int, ...]:
@@ -157,9 +184,7 @@ class BettingRound:
         return ()
 
     def _raise_targets(self, seat: int) -> tuple[int, ...]:
-        """The amounts this seat may bet or raise to (none when ``_raise_block`` says why not)."""
-        if self._raise_block(seat) is not None:
-            return ()
+        """The amounts this seat may bet or raise to, once ``_raise_block`` has no objection."""
         total = self.table.committed[seat] + self.table.stacks[seat]
         if self.open_pair and self.bet != self.rules.big:
             targets = []
@@ -189,11 +214,6 @@ class BettingRound:
             return "cap-reached"  # betting.raise-cap: one bet and raise_cap raises
         return None
 
-    def _sizes(self) -> tuple[int, ...]:
-        if self.open_pair and self.bet != self.rules.big:
-            return (self.bet, self.rules.big)  # betting.fourth-street-open-pair
-        return (self.bet,)
-
     def _cap_applies(self) -> bool:
         """betting.heads-up under the heads_up_raises option."""
         mode = self.rules.heads_up
@@ -207,13 +227,13 @@ class BettingRound:
 
     def refusal(self, kind: str, amount: int | None) -> ActionError | None:
         """None if the seat in turn may make this move, else the error saying why not."""
-        moves = self.moves()
-        if (kind, amount) in moves:
-            return None
+        moves = self.moves
         move = format_move(kind, amount)
-        legal = ", ".join(moves.values())
+        if move in moves:
+            return None
+        legal = ", ".join(moves)
         if kind == "cbr":
-            offered = [text for (offered_kind, _), text in moves.items() if offered_kind == "cbr"]
+            offered = [text for text in moves if text.startswith("cbr ")]
             if offered:
                 return ActionError(f"{move!r} is not an amount the limit allows here ({' or '.join(offered)})",
                                    "wrong-amount")
@@ -241,11 +261,12 @@ class BettingRound:
             assert amount is not None
             self._bet_or_raise(seat, amount)
         elif kind == "f":
-            table.folded[seat] = True
+            table.fold(seat)
         else:
             self._post_bring_in(seat)
         self.last_actor = seat
-        self._moves = None
+        if table.folded[seat] or not table.stacks[seat]:
+            self.live -= 1  # the seat in turn could bet; now it has folded or is all-in
         self._advance(seat)
 
     def _post_bring_in(self, seat: int) -> None:
@@ -264,8 +285,8 @@ class BettingRound:
         self.phase = NORMAL
         self.last_aggressor = seat
         size = amount - self.last_full_level
-        if size in self._sizes():
-            # A full bet, completion or raise.
+        if size == self.bet or (self.open_pair and size == self.rules.big):
+            # A full bet, completion or raise (betting.fourth-street-open-pair: small or big).
             if size != self.bet:
                 self.bet = size  # betting.fourth-street-open-pair: after a big bet, big bets only
             self._full(seat, amount)
@@ -295,26 +316,24 @@ class BettingRound:
         """The next seat in turn, or close the round (betting.round-closes)."""
         table = self.table
         folded, stacks, committed, acted, level = table.folded, table.stacks, table.committed, self.acted, self.level
-        if folded.count(False) <= 1:
+        if len(table.players) <= 1:
             self._close()  # showdown.uncontested: the engine ends the hand
             return
-        live = 0
-        following = None
-        for other in CLOCKWISE[table.size][seat]:
-            if folded[other] or not stacks[other]:
+        for following in CLOCKWISE[table.size][seat]:
+            if folded[following] or not stacks[following]:
                 continue  # act-order.all-in-skipped
-            live += 1
-            if following is None and (not acted[other] or committed[other] < level):
-                following = other
-        self.live = live
-        if following is None:
-            self._close()
-        elif live == 1 and committed[following] >= level:
-            self._close()  # deal.run-out: nobody left to bet against, and nothing owed
+            if not acted[following] or committed[following] < level:
+                break  # this player has yet to act, or owes chips
         else:
-            self.to_act = following
+            self._close()  # everyone has acted and matched the level
+            return
+        if self.live == 1 and committed[following] >= level:
+            self._close()  # deal.run-out: nobody left to bet against, and nothing owed
+            return
+        self.to_act = following
+        self.moves = self._moves_of(following)
 
     def _close(self) -> None:
         self.to_act = None
         self.closed = True
-        self._moves = {}
+        self.moves = ()

@@ -20,7 +20,7 @@ Card.parse('As')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from stud8.reference.errors import CardError
@@ -85,6 +85,12 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, compare=False, repr=False)
+    """A dense index 0..51 (rank-major, suit-minor): 2c=0, 2d=1, ..., As=51. Stored, not
+    computed, because engines turn whole decks into indices on every hand."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", (self.rank - 2) * 4 + self.suit)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -98,11 +104,6 @@ class Card:
         if suit is None:
             raise CardError(f"bad card {text!r}: unknown suit {text[1]!r} (suits are c d h s)")
         return cls(rank, suit)
-
-    @property
-    def index(self) -> int:
-        """A dense index 0..51 (rank-major, suit-minor): 2c=0, 2d=1, ..., As=51."""
-        return (self.rank - 2) * 4 + self.suit
 
     @classmethod
     def from_index(cls, index: int) -> Card:

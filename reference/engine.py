@@ -6,7 +6,7 @@ betting rounds the hand deals the next street by itself, and when betting is ove
 the rest (``deal.run-out``) and settles the pots.
 
 Verify / can / do. ``check(action)`` returns the error an action would get, or None; it and
-``legal_actions()`` read the same list of moves (``BettingRound.moves``, computed once per state),
+``legal_actions()`` read the same list of moves (``BettingRound.moves``, worked out once per turn),
 and ``apply`` refuses with ``check`` before it changes anything, so a refused action leaves the
 hand exactly as it was (``actions.refusal-keeps-state``). Applied actions go to ``log``.
 
@@ -28,12 +28,26 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
 from stud8.reference import fast_eval, hands
-from stud8.reference.actions import Action, parse_action
-from stud8.reference.betting import FORCED, NORMAL, OPEN, BettingRound, Limits, Table
+from stud8.reference.actions import Action, format_move, parse_action
+from stud8.reference.betting import (
+    CLOCKWISE,
+    FORCED,
+    NORMAL,
+    OPEN,
+    BettingRound,
+    Limits,
+    Table,
+)
 from stud8.reference.cards import ALL_CARDS, Card
 from stud8.reference.dealing import Dealer, plan_seventh
 from stud8.reference.errors import ActionError, ConfigError, Stud8Error
-from stud8.reference.exposed import bring_in_seat, first_to_act
+from stud8.reference.exposed import (
+    RANK_DIGIT,
+    TIE_BY_SEAT,
+    bring_in_seat,
+    first_by_counts,
+    first_to_act,
+)
 from stud8.reference.pots import (
     Pot,
     high_chip_order,
@@ -42,17 +56,17 @@ from stud8.reference.pots import (
     split_pot,
     uncalled,
 )
-from stud8.spec.rulebook import RuleBook, default_rulebook
+from stud8.spec.rulebook import RuleBook, Street, default_rulebook
 
 Award = tuple[dict[int, int], Optional[dict[int, int]]]
 """One pot's payout: chips per seat from the high half (or the whole pot), and from the low half."""
 
+Payout = tuple[list[Pot], list[Award], dict[int, int], list[int]]
+"""How a hand paid out: the pots, their awards, the uncalled chips returned, the show order."""
+
 CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
 """Card index -> text, for observations."""
 
-_INDEX_BY_ID: dict[int, int] = {id(card): index for index, card in enumerate(ALL_CARDS)}
-"""The canonical ``Card`` objects by identity -> index: decks built from ``ALL_CARDS`` are
-indexed without hashing 52 dataclasses."""
 
 
 @dataclass(frozen=True)
@@ -72,29 +86,35 @@ class Hand:
     ``over``, ``log``, ``options`` and ``result``; the other attributes are the engine's own.
     """
 
-    __slots__ = ("rulebook", "options", "stakes", "limits", "table", "up", "down", "community", "dealer",
-                 "street", "last_street", "round", "rounds", "bring_in", "over", "_settlement", "_log",
-                 "_all_in_at_end")
+    __slots__ = ("rulebook", "options", "stakes", "limits", "table", "up", "down", "exposed", "community",
+                 "dealer", "street", "last_street", "round", "rounds", "bring_in", "over", "_showdown_payout",
+                 "_log", "_stacks_at_end")
 
-    def __init__(self) -> None:  # use Hand.start
-        self.rulebook: RuleBook
-        self.options: dict[str, Any]
-        self.stakes: Stakes
-        self.limits: Limits
-        self.table: Table
-        self.up: list[list[int]] = []
-        self.down: list[list[int]] = []
+    def __init__(self, rulebook: RuleBook, options: dict[str, Any], stakes: Stakes, stacks: Sequence[int],
+                 deck: list[int]) -> None:
+        """A hand with the antes posted and no card dealt, from checked inputs: use ``Hand.start``."""
+        self.rulebook = rulebook
+        self.options = options
+        self.stakes = stakes
+        self.limits = Limits(stakes.bring_in, stakes.big_bet, options["raise_cap"], options["heads_up_raises"])
+        self.table = Table(stacks)
+        self.table.post_antes(stakes.ante)  # table.ante
+        self.up: list[list[int]] = [[] for _ in stacks]
+        self.down: list[list[int]] = [[] for _ in stacks]
+        self.exposed = [0] * len(stacks)
+        """Each seat's up cards as ``exposed.rank_counts`` numbers, kept up to date as they are
+        dealt: the act order (act-order.best-exposed-hand) never re-ranks a board from scratch."""
         self.community: int | None = None
-        self.dealer: Dealer[int]
+        self.dealer = Dealer(deck)
         self.street = 0  # index into rulebook.streets of the last street dealt
-        self.last_street = 0  # index of seventh street
+        self.last_street = len(rulebook.streets) - 1  # index of seventh street
         self.round: BettingRound | None = None
         self.rounds: list[BettingRound | None] = []  # one per street dealt; None if not bet
         self.bring_in: int | None = None  # 0-based seat forced to bring in
         self.over = False
-        self._settlement: tuple[Any, ...] | None = None
+        self._showdown_payout: tuple[list[Pot], list[Award], dict[int, int]] | None = None
         self._log: list[Action] = []
-        self._all_in_at_end: list[bool] | None = None
+        self._stacks_at_end: list[int] | None = None  # before the payout: who ended all-in
 
     # --- starting a hand -----------------------------------------------------------------
 
@@ -114,22 +134,10 @@ class Hand:
         options) or ``bad-deck`` (not 52 distinct cards).
         """
         book = rulebook or default_rulebook()
-        hand = cls()
-        hand.rulebook = book
-        hand.last_street = len(book.streets) - 1
-        hand.options = _resolve_options(book, profile, options)
+        resolved = _resolve_options(book, profile, options)
         _check_stacks(stacks, book)
         _check_stakes(stakes)
-        hand.stakes = stakes
-        hand.limits = Limits(stakes.bring_in, stakes.big_bet, hand.options["raise_cap"], hand.options["heads_up_raises"])
-        hand.dealer = Dealer(_deck_indices(deck))
-        size = len(stacks)
-        # table.ante: everyone antes; a player who cannot cover it puts in all and is all-in.
-        # The antes are not chips on third street: they go to contributed, not committed.
-        antes = [min(stakes.ante, stack) for stack in stacks]
-        hand.table = Table([stack - ante for stack, ante in zip(stacks, antes)], antes)
-        hand.up = [[] for _ in range(size)]
-        hand.down = [[] for _ in range(size)]
+        hand = cls(book, resolved, stakes, stacks, _deck_indices(deck))
         hand._deal_street()
         hand._proceed()
         return hand
@@ -151,7 +159,7 @@ class Hand:
     def legal_actions(self) -> list[str]:
         """The moves the seat in turn may make, without the seat: ``["f", "cc", "cbr 20"]``."""
         betting = self.round  # None once the hand is over
-        return [] if betting is None else list(betting.moves().values())
+        return [] if betting is None else list(betting.moves)
 
     def check(self, action: Action | str) -> ActionError | None:
         """The error ``apply`` would raise for this action, or None if it is legal.
@@ -178,14 +186,15 @@ class Hand:
         """Apply one action, or raise ``ActionError`` and change nothing."""
         if not isinstance(action, Action):
             action = parse_action(action)
+        seat, kind, amount = action
         betting = self.round
         # An action is legal exactly when the seat in turn makes one of the moves its round
         # offers, the test check() ends with; check() then says why it is not.
-        if betting is None or action.seat - 1 != betting.to_act or action[1:] not in betting.moves():
+        if betting is None or seat - 1 != betting.to_act or format_move(kind, amount) not in betting.moves:
             error = self.check(action)
             assert error is not None
             raise error
-        betting.apply(action.kind, action.amount)
+        betting.apply(kind, amount)
         self._log.append(action)
         if betting.closed:
             self._proceed()
@@ -198,7 +207,7 @@ class Hand:
         table = self.table
         last = self.last_street
         while True:
-            if table.in_hand() == 1:
+            if len(table.players) == 1:
                 self._settle(uncontested=True)  # showdown.uncontested
                 return
             if self.round is not None and not self.round.closed:
@@ -212,26 +221,34 @@ class Hand:
     def _deal_street(self) -> None:
         """Deal the current street and open its betting round if two players can bet."""
         street = self.rulebook.streets[self.street]
-        dealer, table = self.dealer, self.table
-        table.new_street()
+        self.table.new_street()
+        players = self.table.players  # deal.dead-cards: nothing to the folded
         if self.street == self.last_street and len(street.cards) == 1:
-            self._deal_last_street(street.cards[0])
+            self._deal_last_street(street.cards[0], players)
         else:
             if street.burn or (self.street == 0 and self.options["burn_before_third"]):
-                dealer.burn()  # deal.burns
-            folded = table.folded
-            players = [seat for seat in range(table.size) if not folded[seat]]  # deal.dead-cards
-            for face in street.cards:  # deal.third-street, deal.later-streets: one round per card
-                receivers = self.up if face == "up" else self.down
-                for seat, card in zip(players, dealer.deal_many(len(players))):
-                    receivers[seat].append(card)
-        self.round = self._open_round()
+                self.dealer.burn()  # deal.burns
+            self._deal_cards(players, street.cards)
+        self.round = self._open_round(street, players)
         self.rounds.append(self.round)
 
-    def _deal_last_street(self, face: str) -> None:
+    def _deal_cards(self, players: list[int], faces: Sequence[str]) -> None:
+        """deal.third-street, deal.later-streets: one round per card, each round one card to
+        every player from the top of the stub, the lowest seat first, face up or down."""
+        up, down, exposed, dealer = self.up, self.down, self.exposed, self.dealer
+        for face in faces:
+            cards = dealer.deal_many(len(players))
+            if face == "up":
+                for seat, card in zip(players, cards):
+                    up[seat].append(card)
+                    exposed[seat] += RANK_DIGIT[card]
+            else:
+                for seat, card in zip(players, cards):
+                    down[seat].append(card)
+
+    def _deal_last_street(self, face: str, players: list[int]) -> None:
         """Seventh street, with the deck.* procedures when the stub runs short."""
-        dealer, table = self.dealer, self.table
-        players = [seat for seat in range(table.size) if not table.folded[seat]]
+        dealer = self.dealer
         plan = plan_seventh(dealer.remaining, len(dealer.burns), len(players), self.options["deck_exhaustion"])
         if plan.recycle:
             dealer.recycle()  # deck.recycle-order
@@ -239,64 +256,79 @@ class Hand:
             dealer.burn()
         if plan.community:
             self.community = dealer.deal()  # deck.community-card
-            return
-        cards = self.up if face == "up" else self.down
-        for seat, card in zip(players, dealer.deal_many(len(players))):
-            cards[seat].append(card)
+        else:
+            self._deal_cards(players, (face,))
 
-    def _open_round(self) -> BettingRound | None:
+    def _open_round(self, street: Street, players: list[int]) -> BettingRound | None:
         """The street's betting round, or None when at most one player can bet (deal.run-out)."""
         table = self.table
-        live = [not folded and stack > 0 for folded, stack in zip(table.folded, table.stacks)].count(True)
+        stacks = table.stacks
+        live = 0  # how many players can bet: in the hand and not all-in
+        for seat in players:
+            if stacks[seat]:
+                live += 1
         if live < 2:
             return None
-        street = self.rulebook.streets[self.street]
         bet = getattr(self.stakes, street.bet)  # betting.limits
         limits = self.limits
         if self.street == 0:
             low = bring_in_seat(self.up)  # bring-in.lowest-upcard, bring-in.suit-order
             if table.can_act(low):
                 self.bring_in = low
-                return BettingRound(table, limits, bet, low, live, FORCED, third=True)  # act-order.third-street
+                return BettingRound(table, limits, bet, low, live, FORCED)  # act-order.third-street
             # bring-in.all-in-on-ante: the next player clockwise who can act opens.
-            return BettingRound(table, limits, bet, self._next_can_act(low), live, OPEN, third=True)
-        first = self._next_can_act(self._best_board(), inclusive=True)  # act-order.all-in-skipped
+            return BettingRound(table, limits, bet, self._next_can_act(low), live, OPEN)
+        best = self._best_board(players)
+        first = best if table.can_act(best) else self._next_can_act(best)  # act-order.all-in-skipped
         open_pair = street.name == "fourth" and self.options["fourth_street_open_pair_big_bet"] and self._open_pair()
-        return BettingRound(table, limits, bet, first, live, NORMAL, open_pair=open_pair)
+        return BettingRound(table, limits, bet, first, live, NORMAL, open_pair)
 
     def _open_pair(self) -> bool:
         """betting.fourth-street-open-pair: some player in the hand shows a pair."""
         table = self.table
-        return any(not table.folded[seat] and len({card >> 2 for card in self.up[seat]}) < len(self.up[seat])
-                   for seat in range(table.size))
+        return any(len({card >> 2 for card in self.up[seat]}) < len(self.up[seat]) for seat in table.players)
 
-    def _best_board(self) -> int:
+    def _best_board(self, players: list[int]) -> int:
         """The seat whose up cards make the best exposed hand (act-order.best-exposed-hand),
-        all-in players included (they are skipped afterwards: act-order.all-in-skipped)."""
-        table = self.table
-        boards: list[list[int]] = self.up
-        if self.community is not None and self.options["seventh_street_with_community"] == "recompute_with_community":
-            boards = [cards + [self.community] for cards in self.up]  # act-order.community-card
-        # act-order.seventh-street: the seventh card is down, so the up cards are sixth street's.
-        players = [seat for seat in range(table.size) if not table.folded[seat]]
-        return first_to_act(boards, players, self.options["act_order_ties"])
+        all-in players included (they are skipped afterwards: act-order.all-in-skipped).
 
-    def _next_can_act(self, seat: int, inclusive: bool = False) -> int:
-        size = self.table.size
-        for step in range(0 if inclusive else 1, size + 1):
-            other = (seat + step) % size
-            if self.table.can_act(other):
+        ``players`` are the seats still in the hand, in seat order.
+        """
+        community = self.community
+        if self.options["seventh_street_with_community"] != "recompute_with_community":
+            community = None
+        # act-order.seventh-street: the seventh card is down, so the up cards are sixth street's.
+        ties = self.options["act_order_ties"]
+        if ties == TIE_BY_SEAT:  # the default: equal ranks tie, whatever the suits
+            counts = self.exposed
+            if community is not None:
+                counts = [count + RANK_DIGIT[community] for count in counts]  # act-order.community-card
+            return first_by_counts(counts, players)
+        boards: list[list[int]] = self.up
+        if community is not None:
+            boards = [cards + [community] for cards in boards]  # act-order.community-card
+        return first_to_act(boards, players, ties)
+
+    def _next_can_act(self, seat: int) -> int:
+        """The first seat clockwise after ``seat`` that can act: in the hand and not all-in."""
+        table = self.table
+        for other in CLOCKWISE[table.size][seat]:
+            if table.can_act(other):
                 return other
         raise AssertionError("a betting round needs two players who can act")
 
     # --- the end -------------------------------------------------------------------------
 
     def _settle(self, uncontested: bool) -> None:
-        """Return uncalled chips, form the pots, award them, and end the hand."""
+        """Return uncalled chips, award the pots, and end the hand."""
         table = self.table
         self.round = None
         self.over = True
-        self._all_in_at_end = [not folded and not stack for folded, stack in zip(table.folded, table.stacks)]
+        self._stacks_at_end = list(table.stacks)
+        if uncontested:
+            self._settle_uncontested()
+            return
+        all_in = self._all_in_at_end()
         contributions = list(table.contributed)
         returned: dict[int, int] = {}
         back = uncalled(contributions)  # pots.uncalled-bet
@@ -305,16 +337,8 @@ class Hand:
             contributions[seat] -= amount
             table.stacks[seat] += amount
             returned[seat] = amount
-        pots = side_pots(contributions, table.folded, self._all_in_at_end)  # pots.side-pots
-        awards: list[Award]
-        show_order: Any
-        if uncontested:
-            winner = table.folded.index(False)
-            awards = [({winner: pot.amount}, None) for pot in pots]  # showdown.uncontested
-            show_order = []
-        else:
-            awards = self._showdown(pots)
-            show_order = self._show_order  # worked out when the result is read
+        pots = side_pots(contributions, table.folded, all_in)  # pots.side-pots
+        awards = self._showdown(pots)
         stacks = table.stacks
         for high, low in awards:
             for seat, amount in high.items():
@@ -322,7 +346,39 @@ class Hand:
             if low:
                 for seat, amount in low.items():
                     stacks[seat] += amount
-        self._settlement = (pots, awards, returned, show_order)
+        self._showdown_payout = (pots, awards, returned)  # showdown.show-order: when the result is read
+
+    def _settle_uncontested(self) -> None:
+        """showdown.uncontested: the one player left takes every chip put in, without showing.
+
+        Uncalled chips (pots.uncalled-bet) can only be the winner's: a player folds facing
+        someone who has put in more, or with nothing to call, level with another player still
+        betting, so nobody who folded put in more than everyone else. The winner's stack thus
+        gains every chip in the hand; how those divide into chips returned and pots
+        (pots.side-pots) matters only to the result, so that is worked out when it is read.
+        """
+        table = self.table
+        table.stacks[table.players[0]] += sum(table.contributed)
+
+    def _uncontested_payout(self) -> Payout:
+        """How the uncontested hand paid out: every pot to the one player left, shown to nobody."""
+        table = self.table
+        winner = table.players[0]
+        contributions = list(table.contributed)
+        returned: dict[int, int] = {}
+        back = uncalled(contributions)
+        if back is not None:
+            seat, amount = back
+            assert seat == winner, "uncalled chips of a folded player"
+            contributions[seat] -= amount
+            returned[seat] = amount
+        pots = side_pots(contributions, table.folded, self._all_in_at_end())
+        return pots, [({winner: pot.amount}, None) for pot in pots], returned, []
+
+    def _all_in_at_end(self) -> list[bool]:
+        """Who ended the hand all-in: in it, with no chips left before the payout."""
+        assert self._stacks_at_end is not None
+        return [not folded and not stack for folded, stack in zip(self.table.folded, self._stacks_at_end)]
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -331,9 +387,13 @@ class Hand:
         Built when asked for, not when the hand ends: a simulation that only plays hands
         never pays for it.
         """
-        if self._settlement is None:
+        if not self.over:
             return None
-        pots, awards, returned, show_order = self._settlement
+        if self._showdown_payout is None:
+            pots, awards, returned, show_order = self._uncontested_payout()
+        else:
+            pots, awards, returned = self._showdown_payout
+            show_order = self._show_order()
         return {
             "pots": [
                 {
@@ -345,7 +405,7 @@ class Hand:
                 for pot, (high, low) in zip(pots, awards)
             ],
             "returned": {seat + 1: amount for seat, amount in returned.items()},
-            "show_order": [seat + 1 for seat in (show_order() if callable(show_order) else show_order)],
+            "show_order": [seat + 1 for seat in show_order],
             "stacks": list(self.table.stacks),
         }
 
@@ -413,7 +473,8 @@ class Hand:
             first = last.first_actor if self.options["show_first_without_bet"] == "first_to_act" else last.last_actor
             assert first is not None
         else:
-            first = self._best_board()  # no betting on seventh street: the act order, all-ins not skipped
+            # No betting on seventh street: the act order, all-ins not skipped.
+            first = self._best_board(table.players)
         size = table.size
         return [seat for seat in ((first + step) % size for step in range(size)) if not table.folded[seat]]
 
@@ -422,7 +483,7 @@ class Hand:
     def observe(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (every card face up: this is the referee's view)."""
         table = self.table
-        all_in = self._all_in_at_end or [table.all_in(seat) for seat in range(table.size)]
+        all_in = self._all_in_at_end() if self.over else [table.all_in(seat) for seat in range(table.size)]
         return {
             "street": self.rulebook.streets[self.street].name,
             "to_act": self.to_act,
@@ -468,6 +529,8 @@ def _check_stacks(stacks: Sequence[int], book: RuleBook) -> None:
     if not book.min_players <= count <= book.max_players:
         raise ConfigError(f"a hand needs {book.min_players} to {book.max_players} players, got {count} stacks", "bad-config")
     for seat, stack in enumerate(stacks, start=1):
+        if stack.__class__ is int and stack > 0:
+            continue  # the usual case, told without calling _is_int
         if not (_is_int(stack) and stack > 0):
             raise ConfigError(f"the stack of p{seat} must be a positive whole number of chips, got {stack!r}", "bad-config")
 
@@ -475,10 +538,11 @@ def _check_stacks(stacks: Sequence[int], book: RuleBook) -> None:
 def _check_stakes(stakes: Stakes) -> None:
     """table.stakes: ante >= 0 and 0 < bring_in <= small_bet < big_bet, in whole chips.
 
-    A ``Stakes`` is immutable, so the very object that passed is remembered (by identity: an
-    equal one may hold a float) and not checked again.
+    A ``Stakes`` is immutable, so the one that passed last (the very object: an equal one may
+    hold a float) is not checked again; a session plays every hand at the same stakes.
     """
-    if _VALID_STAKES.get(id(stakes)) is stakes:
+    global _checked_stakes
+    if stakes is _checked_stakes:
         return
     names = ("ante", "bring_in", "small_bet", "big_bet")
     try:
@@ -496,24 +560,21 @@ def _check_stakes(stakes: Stakes) -> None:
             f"stakes must satisfy 0 < bring_in <= small_bet < big_bet, got bring_in={bring_in}, "
             f"small_bet={small}, big_bet={big}", "bad-config")
     if stakes.__class__ is Stakes:
-        if len(_VALID_STAKES) > 1024:
-            _VALID_STAKES.clear()
-        _VALID_STAKES[id(stakes)] = stakes
+        _checked_stakes = stakes
 
 
-_VALID_STAKES: dict[int, Stakes] = {}
-"""id -> Stakes that passed the check; the value keeps the object, so its id is not reused."""
+_checked_stakes: Stakes | None = None
+"""The stakes that passed ``_check_stakes`` last."""
 
 
 def _deck_indices(deck: Sequence[Card | str]) -> list[int]:
     """The deck as card indices, top first, after checking it is 52 distinct cards (bad-deck)."""
     try:
-        indices = list(map(_INDEX_BY_ID.__getitem__, map(id, deck)))  # the canonical Card objects
-    except (KeyError, TypeError):
-        try:
+        indices = [card.index for card in deck if card.__class__ is Card]  # type: ignore[union-attr]
+        if len(indices) != len(deck):  # text cards, or something that is not a card
             indices = [_index_of(card) for card in deck]
-        except TypeError:
-            raise ConfigError(f"the deck must be a list of 52 cards, got {deck!r}", "bad-deck") from None
+    except TypeError:
+        raise ConfigError(f"the deck must be a list of 52 cards, got {deck!r}", "bad-deck") from None
     if len(indices) != 52:
         raise ConfigError(f"the deck must hold 52 cards, got {len(indices)}", "bad-deck")
     if len(set(indices)) != 52:
@@ -535,23 +596,21 @@ def _index_of(card: Card | str) -> int:
 
 
 def _resolve_options(book: RuleBook, profile: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The option values (profile, then overrides), cached: every hand of a session asks the same.
+    """The option values (profile, then overrides): ``book.resolve_options``, remembered for the
+    last rule book, profile and overrides asked for, since every hand of a session asks the same.
 
-    A copy is returned, so that a caller changing ``hand.options`` cannot change the cache.
+    Overrides are the same when they name the same options with equal values of the same types
+    (``3.0 == 3`` and ``True == 1``, but only one of each pair is valid). A copy is returned, so
+    that a caller changing ``hand.options`` cannot change what is remembered.
     """
-    try:
-        key = (id(book), profile, tuple(sorted((options or {}).items())))
-        cached = _OPTIONS_CACHE.get(key)
-    except TypeError:  # an unhashable option value: resolve_options will name it
-        return book.resolve_options(profile, options)
-    if cached is None or cached[0] is not book:
-        if len(_OPTIONS_CACHE) > 256:
-            _OPTIONS_CACHE.clear()
-        cached = (book, book.resolve_options(profile, options))
-        _OPTIONS_CACHE[key] = cached
-    return dict(cached[1])
+    global _last_options
+    overrides = options or {}
+    given = (profile, tuple(overrides.items()), tuple(map(type, overrides.values())))
+    last = _last_options
+    if last is None or last[0] is not book or last[1] != given:
+        last = _last_options = (book, given, book.resolve_options(profile, options))
+    return dict(last[2])
 
 
-_OPTIONS_CACHE: dict[tuple[Any, ...], tuple[RuleBook, dict[str, Any]]] = {}
-"""(rule book id, profile, overrides) -> (rule book, resolved options). The rule book is kept
-in the value so that its id cannot be reused while the entry lives."""
+_last_options: tuple[RuleBook, tuple[Any, ...], dict[str, Any]] | None = None
+"""The rule book, the profile and overrides (with their types) last resolved, and the values."""

@@ -54,21 +54,26 @@ def exposed_rank(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """The exposed hand's comparable rank: (category, ranks in order of significance).
 
     Bigger is better. Two boards with equal ranks have equal values, whatever their suits.
-    The rank depends only on the multiset of ranks, so it is remembered under a number that
-    identifies that multiset (the engine ranks every board on every street).
     """
-    key = 0
+    return _RANKED[rank_counts(cards)]
+
+
+def rank_counts(cards: Sequence[int]) -> int:
+    """The board's ranks as one number: how many cards of each rank, one base-8 digit per rank.
+
+    The exposed rank depends only on these counts, so it is remembered under this number.
+    Dealing a card adds its ``RANK_DIGIT``: the engine keeps each board's number up to date
+    as cards are dealt instead of ranking every board from scratch on every street.
+    """
+    counts = 0
     for card in cards:
-        key += _RANK_DIGIT[card]
-    rank = _RANKED.get(key)
-    if rank is None:
-        rank = _RANKED[key] = _rank_board(cards)
-    return rank
+        counts += RANK_DIGIT[card]
+    return counts
 
 
-def _rank_board(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+def _rank_board(ranks: list[int]) -> tuple[int, tuple[int, ...]]:
     """act-order.exposed-ranking, worked out: group the ranks, the larger and higher first."""
-    ranks = sorted([card >> 2 for card in cards], reverse=True)
+    ranks = sorted(ranks, reverse=True)
     counts = {rank: ranks.count(rank) for rank in ranks}
     ranks.sort(key=lambda rank: (counts[rank], rank), reverse=True)  # grouped ranks first
     groups = sorted(counts.values(), reverse=True)
@@ -83,12 +88,22 @@ def _rank_board(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     return category, tuple(ranks)
 
 
-_RANK_DIGIT: tuple[int, ...] = tuple(8 ** (index >> 2) for index in range(52))
+RANK_DIGIT: tuple[int, ...] = tuple(8 ** (index >> 2) for index in range(52))
 """Card index -> its rank's digit in base 8: a board's sum of digits counts its cards of each
 rank (a rank has four cards, so no digit ever carries)."""
 
-_RANKED: dict[int, tuple[int, tuple[int, ...]]] = {}
-"""Rank-multiset number -> exposed rank, filled as boards are seen (a few thousand at most)."""
+
+class _RankMemo(dict[int, tuple[int, tuple[int, ...]]]):
+    """``rank_counts`` number -> exposed rank, filled as boards are seen (a game sees a few
+    thousand distinct boards at most)."""
+
+    def __missing__(self, counts: int) -> tuple[int, tuple[int, ...]]:
+        ranks = [index for index in range(13) for _ in range(counts >> 3 * index & 7)]  # the digits
+        rank = self[counts] = _rank_board(ranks)
+        return rank
+
+
+_RANKED = _RankMemo()
 
 
 def board_key(cards: Sequence[int], ties: str) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -114,10 +129,15 @@ def first_to_act(boards: Sequence[Sequence[int]], candidates: Sequence[int], tie
     """
     if ties == TIE_BY_SUIT:
         return max(candidates, key=lambda seat: board_key(boards[seat], ties))
+    return first_by_counts([rank_counts(cards) for cards in boards], candidates)
+
+
+def first_by_counts(counts: Sequence[int], candidates: Sequence[int]) -> int:
+    """``first_to_act`` under the default tie rule, the boards given as ``rank_counts`` numbers."""
     best = -1
     best_rank: tuple[int, tuple[int, ...]] = (-1, ())
     for seat in candidates:
-        rank = exposed_rank(boards[seat])
+        rank = _RANKED[counts[seat]]
         if rank > best_rank:
             best, best_rank = seat, rank
     return best

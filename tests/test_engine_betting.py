@@ -16,8 +16,10 @@ def make_round(stacks: list[int], *, first: int = 0, bet: int = BET, phase: str 
                open_pair: bool = False) -> BettingRound:
     table = Table(stacks)
     live = sum(1 for stack in stacks if stack > 0)
-    return BettingRound(table, Limits(bring_in, 40, raise_cap, heads_up), bet, first, live, phase,
-                        third=third, open_pair=open_pair)
+    betting = BettingRound(table, Limits(bring_in, 40, raise_cap, heads_up), bet, first, live, phase,
+                           open_pair=open_pair)
+    assert betting.third == third  # third street is the one that opens with the bring-in (or an opener)
+    return betting
 
 
 def act(betting: BettingRound, *moves: str) -> None:
@@ -30,7 +32,7 @@ def act(betting: BettingRound, *moves: str) -> None:
 
 
 def legal(betting: BettingRound) -> list[str]:
-    return list(betting.moves().values())
+    return list(betting.moves)
 
 
 def code(betting: BettingRound, move: str) -> str | None:
