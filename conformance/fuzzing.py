@@ -786,21 +786,7 @@ def scenario_text(finding: Finding, case: Case, engine_name: str, profile: str |
     lines = _header(command) + [
         (f"# {engine_name}: {divergence.engine}" if divergence.phase == "fault" else
          f"# Reference engine {_show(divergence.reference)}; {engine_name} {_show(divergence.engine)}."),
-        "scenarios:",
-        f"  - id: fuzz-{finding.seed}-{finding.hand:03d}",
-        "    kind: replay",
-        f"    title: {_flow(title)}",
-        f"    rules: [{', '.join(finding.rules)}]",
-        "    description: >-",
-        *[f"      {line}" for line in _wrap(description)],
-    ]
-    if profile:
-        lines.append(f"    profile: {profile}")
-    if options:
-        lines.append(f"    options: {_flow(dict(options))}")
-    lines.append(f"    stakes: {_flow(dict(stakes))}")
-    lines.append(f"    stacks: {_flow(list(case.stacks))}")
-    lines.append("    deck:")
+    ] + _scenario_head(finding, title, description, profile, options, stakes, case.stacks)
     deck_lines = _deck_lines(case.deck, players, plan, burn_first, end.get("community") is not None)
     width = max(len(text) for text, _ in deck_lines)
     for text, note in deck_lines:
@@ -856,18 +842,14 @@ def _header(command: str) -> list[str]:
     ]
 
 
-def _start_error_text(finding: Finding, case: Case, engine_name: str, profile: str | None,
-                      options: Mapping[str, Any], command: str) -> str:
-    """A hand the reference engine refuses to start and the engine starts."""
-    code = str(finding.divergence.reference).split("(")[-1].rstrip(")")
-    description = (f"Found by stud8 fuzz (seed {finding.seed}, hand {finding.hand}): the reference engine refuses to "
-                   f"start this hand ({code}) and {engine_name} starts it. The expected values are those of the "
-                   f"reference engine at the time of the finding; verify them by hand before adding this scenario to the suite.")
-    lines = _header(command) + [
+def _scenario_head(finding: Finding, title: str, description: str, profile: str | None,
+                   options: Mapping[str, Any], stakes: Mapping[str, int], stacks: Sequence[int]) -> list[str]:
+    """The lines of a written finding from ``scenarios:`` down to the ``deck:`` key."""
+    lines = [
         "scenarios:",
         f"  - id: fuzz-{finding.seed}-{finding.hand:03d}",
         "    kind: replay",
-        f"    title: {_flow(f'Fuzzing finds {engine_name} starts a hand the reference engine refuses (seed {finding.seed}, hand {finding.hand})'[:140])}",
+        f"    title: {_flow(title)}",
         f"    rules: [{', '.join(finding.rules)}]",
         "    description: >-",
         *[f"      {line}" for line in _wrap(description)],
@@ -876,7 +858,18 @@ def _start_error_text(finding: Finding, case: Case, engine_name: str, profile: s
         lines.append(f"    profile: {profile}")
     if options:
         lines.append(f"    options: {_flow(dict(options))}")
-    lines += [f"    stakes: {_flow(dict(case.stakes))}", f"    stacks: {_flow(list(case.stacks))}", "    deck:"]
+    return lines + [f"    stakes: {_flow(dict(stakes))}", f"    stacks: {_flow(list(stacks))}", "    deck:"]
+
+
+def _start_error_text(finding: Finding, case: Case, engine_name: str, profile: str | None,
+                      options: Mapping[str, Any], command: str) -> str:
+    """A hand the reference engine refuses to start and the engine starts."""
+    code = str(finding.divergence.reference).split("(")[-1].rstrip(")")
+    description = (f"Found by stud8 fuzz (seed {finding.seed}, hand {finding.hand}): the reference engine refuses to "
+                   f"start this hand ({code}) and {engine_name} starts it. The expected values are those of the "
+                   f"reference engine at the time of the finding; verify them by hand before adding this scenario to the suite.")
+    title = f"Fuzzing finds {engine_name} starts a hand the reference engine refuses (seed {finding.seed}, hand {finding.hand})"[:140]
+    lines = _header(command) + _scenario_head(finding, title, description, profile, options, case.stakes, case.stacks)
     lines += [f"      - {' '.join(case.deck[i:i + 13])}" for i in range(0, len(case.deck), 13)]
     lines += [f"    start_error: {code}", "    actions: []", "    outcome: null"]
     return "\n".join(lines) + "\n"

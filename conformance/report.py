@@ -118,17 +118,6 @@ def write_report(report: Report, path: Path) -> None:
         raise
 
 
-def check_writable(path: Path) -> None:
-    """Refuse, before anything runs, a report path that cannot be written."""
-    if path.is_dir():
-        raise Stud8Error(f"--report {path}: is a folder", "usage")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise Stud8Error(f"--report {path}: no such folder {parent}", "usage")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise Stud8Error(f"--report {path}: not writable", "usage")
-
-
 def load_baseline(path: Path) -> set[str]:
     """Scenario ids known to fail: a text file (one id a line, ``#`` comments) or a JSON report
     (every scenario whose outcome was failing or known-failure)."""

@@ -3,7 +3,6 @@ right fault, a clear message, and no process left behind."""
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 import time
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from processes import process_gone
 from stud8.conformance.engines import (
     EngineCrash,
     EngineError,
@@ -26,27 +26,6 @@ ENGINES = Path(__file__).resolve().parent / "engines"
 DECK = [str(card) for card in ALL_CARDS]
 STAKES = {"ante": 5, "bring_in": 10, "small_bet": 20, "big_bet": 40}
 TIMEOUT = 0.5  # per message; hello gets its own, longer allowance (interpreter start-up)
-
-
-def process_gone(pid: int, patience: float = 5.0) -> bool:
-    """Whether ``pid`` is gone (or a zombie nobody reaped yet); waits up to ``patience`` s for it."""
-    end = time.monotonic() + patience
-    while True:
-        try:
-            with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
-                state = handle.read().rsplit(")", 1)[1].split()[0]
-            if state in ("Z", "X"):
-                return True
-        except FileNotFoundError:
-            return True
-        except OSError:  # no /proc: ask the kernel
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                return True
-        if time.monotonic() >= end:
-            return False
-        time.sleep(0.02)
 
 
 def hostile(name: str, *args: str, timeout: float = TIMEOUT) -> SubprocessEngine:

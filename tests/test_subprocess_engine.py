@@ -3,14 +3,13 @@ process, restart and close leaving nothing behind."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from processes import process_gone
 from stud8.conformance.engine_spec import EngineSpecError
 from stud8.conformance.engines import EngineRefusal, ReferenceEngine
 from stud8.conformance.replay import ScenarioFailure, run_scenario
@@ -27,27 +26,6 @@ def serve_command() -> list[str]:
     if script:
         return [script, "serve"]
     return [sys.executable, "-c", "import sys; from stud8.tools.cli import main; sys.exit(main(['serve']))"]
-
-
-def process_gone(pid: int, patience: float = 5.0) -> bool:
-    """Whether ``pid`` is gone (or a zombie nobody reaped yet); waits up to ``patience`` s for it."""
-    end = time.monotonic() + patience
-    while True:
-        try:
-            with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
-                state = handle.read().rsplit(")", 1)[1].split()[0]
-            if state in ("Z", "X"):
-                return True
-        except FileNotFoundError:
-            return True
-        except OSError:  # no /proc: ask the kernel
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                return True
-        if time.monotonic() >= end:
-            return False
-        time.sleep(0.02)
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,10 @@ import pytest
 
 from stud8.conformance import plugin
 from stud8.conformance.engine_spec import DEFAULT_TIMEOUT
-from stud8.conformance.report import check_writable, load_baseline
+from stud8.conformance.report import load_baseline
 from stud8.conformance.scenarios import packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
+from stud8.tools.output import check_writable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,7 +53,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     if args.timeout <= 0:
         raise Stud8Error(f"--timeout must be positive, got {args.timeout:g}", "usage")
     if args.report is not None:
-        check_writable(args.report)
+        check_writable(args.report, "--report")
     if args.baseline is not None:
         load_baseline(args.baseline)  # a baseline that cannot be read stops the run before it starts
     extra = list(args.pytest_args)

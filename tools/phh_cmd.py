@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
+from stud8.tools.output import check_writable
 
 HEADER = """Recorded Stud/8 hands, imported from PHH hand histories by `stud8 phh import`.
 The expected outcome of each hand is its recorded finishing stacks, nothing else (facts, not
@@ -91,19 +92,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 # --- output ----------------------------------------------------------------------------------
-
-def _check_output(path: Path | None) -> None:
-    """Refuse, before any work, an output path that cannot be written (exit 2)."""
-    if path is None:
-        return
-    if path.is_dir():
-        raise Stud8Error(f"-o {path}: is a folder", "usage")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise Stud8Error(f"-o {path}: no such folder {parent}", "usage")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise Stud8Error(f"-o {path}: not writable", "usage")
-
 
 def _file_mode(path: Path) -> int:
     """The mode the output gets: the existing file's, else what a new file would get."""
@@ -172,7 +160,8 @@ def _import(args: argparse.Namespace) -> int:
         summary,
     )
 
-    _check_output(args.output)
+    if args.output is not None:
+        check_writable(args.output, "-o")
     ids = _ids(args.id, len(args.files))
     scenarios = []
     warnings = []
@@ -254,7 +243,8 @@ def _export(args: argparse.Namespace) -> int:
     )
     from stud8.conformance.pokerkit_engine import PokerKitMissing
 
-    _check_output(args.output)
+    if args.output is not None:
+        check_writable(args.output, "-o")
     data, where = _find_scenario(args.scenario)
     text, expected = phh_from_scenario(data, where)
     if not args.no_check:
