@@ -1,0 +1,213 @@
+"""The neutral hand record every reader produces and every writer and the audit consume.
+
+One ``HandRecord`` is one hand as a site recorded it: the table and stakes, the seats with
+their starting stacks, every action with its amount, every card as far as the record shows
+it, the showdown, and how the pot was paid (per pot: amount, rake, jackpot fees, what each
+player collected). Nothing in it is worked out by an engine: it is what the file says.
+
+Amounts are exact integers in the smallest unit of the game (cents for cash games, chips in
+tournaments or play money), never floats: a site's ``$0.37`` is ``37``. Records are frozen
+and made of tuples, so they compare by value (``read(write(hand)) == hand``), hash, and
+pickle to worker processes.
+
+Cards are two-character strings (``"Ah"``, ``"Tc"``). Each player has seven slots in the
+order dealt: third street down, down, up; fourth to sixth street up; seventh street down.
+A slot is ``None`` when the card is unknown or was never dealt (a player who folded on fifth
+has nothing in slots 5 to 7; the audit tells the two apart from the actions). When the deck
+runs out on seventh street the last card is dealt face up to the middle: ``community``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Optional
+
+SLOTS = 7
+"""Card slots per player: third street (down, down, up), fourth to sixth (up), seventh (down)."""
+
+FACES: tuple[str, ...] = ("down", "down", "up", "up", "up", "up", "down")
+"""The face of each slot, in the order dealt."""
+
+ANTE_STREET = 0
+"""The ``street`` of an ante: antes are posted before any card is dealt."""
+
+
+class ActionKind(str, Enum):
+    """What a player did. A ``str`` enum (Python 3.10 has no ``StrEnum``): compares to text."""
+
+    ANTE = "ante"
+    BRING_IN = "bring-in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+TO_KINDS = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
+"""Kinds whose ``amount`` is the total the player's commitment on the street reaches."""
+
+ADDED_KINDS = frozenset({ActionKind.ANTE, ActionKind.BRING_IN, ActionKind.CALL})
+"""Kinds whose ``amount`` is the chips the player adds."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A player in the hand: the site's seat number, the screen name, the starting stack."""
+
+    seat_no: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One recorded action.
+
+    ``street`` is 3 to 7, or 0 for an ante. ``amount``: for a complete, bet or raise the total
+    the player's commitment on this street reaches (PokerStars' "raises $0.04 to $0.08" is
+    8); for an ante, bring-in or call the chips added (a short all-in call adds less than
+    the bet); 0 for a check or fold. ``line`` is the 1-based line in the source file (0 when
+    the record was not read from a file).
+    """
+
+    street: int
+    player: str
+    kind: ActionKind
+    amount: int = 0
+    all_in: bool = False
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerCards:
+    """A player's seven card slots (``None``: unknown or not dealt) in the order dealt."""
+
+    player: str
+    cards: tuple[Optional[str], ...]
+
+    def known(self) -> tuple[str, ...]:
+        return tuple(card for card in self.cards if card is not None)
+
+
+@dataclass(frozen=True)
+class ShowdownRecord:
+    """A player at the showdown: showed (``shown``) or mucked; the cards are in ``cards``."""
+
+    player: str
+    shown: bool
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class PotRecord:
+    """One pot as the site paid it: its amount before rake, the rake and jackpot fees taken
+    from it, and what each player collected from it (``(player, amount)`` pairs)."""
+
+    amount: int
+    rake: int = 0
+    fees: int = 0
+    collected: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as recorded by a site (see the module docstring for units and cards).
+
+    ``game`` is the site's game text (``7 Card Stud Hi/Lo Limit``); readers give records only
+    for Stud/8 fixed-limit hands and a ``HandProblem`` for anything else. ``tournament`` is the
+    tournament id (``None`` for cash). ``currency`` is ``USD``, ``EUR``... or ``""`` for chips;
+    ``unit`` names the smallest unit the amounts count (``cent``, ``chip``).
+    ``pots`` are the recorded pots (main first); ``collected`` what each player collected in
+    all; ``returned`` uncalled bets given back; ``rake`` and ``fees`` the totals taken.
+    ``total_pot`` is the site's stated total (``None`` when it states none).
+    """
+
+    site: str
+    hand_id: str
+    source_file: str = ""
+    line: int = 0
+    table: str = ""
+    game: str = ""
+    tournament: Optional[str] = None
+    currency: str = ""
+    unit: str = "chip"
+    ante: int = 0
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    max_seats: int = 8
+    started: str = ""
+    seats: tuple[SeatRecord, ...] = ()
+    actions: tuple[ActionRecord, ...] = ()
+    cards: tuple[PlayerCards, ...] = ()
+    community: Optional[str] = None
+    showdown: tuple[ShowdownRecord, ...] = ()
+    pots: tuple[PotRecord, ...] = ()
+    collected: tuple[tuple[str, int], ...] = ()
+    returned: tuple[tuple[str, int], ...] = ()
+    total_pot: Optional[int] = None
+    rake: int = 0
+    fees: int = 0
+
+    def cards_of(self, player: str) -> tuple[Optional[str], ...]:
+        """The player's seven slots (all ``None`` when the record has none for them)."""
+        for entry in self.cards:
+            if entry.player == player:
+                return entry.cards
+        return (None,) * SLOTS
+
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+
+@dataclass(frozen=True)
+class HandProblem:
+    """A hand (or a file) that gives no record: ``verdict`` is ``not-stud8`` (another game,
+    another betting structure) or ``unreadable`` (unknown format, damaged hand), with the
+    reason. ``hand_id`` is ``None`` when the problem is the file's, not one hand's."""
+
+    file: str
+    hand_id: Optional[str]
+    line: int
+    verdict: str
+    reason: str
+
+    def __str__(self) -> str:
+        hand = f" hand {self.hand_id}" if self.hand_id else ""
+        return f"{self.file}:{self.line}:{hand} {self.verdict}: {self.reason}"
+
+
+def money(amount: int, unit: str = "cent") -> str:
+    """An amount in the smallest unit as the site would print it, without the currency sign:
+    ``37 -> "0.37"``, ``100 -> "1"``, ``160 -> "1.60"`` for cents; chips as they are."""
+    if unit != "cent":
+        return str(amount)
+    whole, cents = divmod(amount, 100)
+    return str(whole) if cents == 0 else f"{whole}.{cents:02d}"
+
+
+UNITS: dict[str, int] = {"cent": 100, "chip": 1}
+"""How many smallest units make one unit of the currency as printed."""
+
+
+def parse_amount(text: str, unit: str = "cent") -> int:
+    """A printed amount (``"0.37"``, ``"1,250"``, ``"$1.60"``) in the smallest unit, exactly.
+
+    Raises ``ValueError`` for anything that is not an amount or that is finer than the unit.
+    """
+    cleaned = text.strip().lstrip("$€£").replace(",", "")
+    if not cleaned or cleaned.count(".") > 1 or not cleaned.replace(".", "").isdigit():
+        raise ValueError(f"not an amount: {text!r}")
+    scale = UNITS.get(unit, 1)
+    whole, _, fraction = cleaned.partition(".")
+    digits = len(str(scale)) - 1
+    if len(fraction.rstrip("0")) > digits:
+        raise ValueError(f"amount {text!r} is finer than one {unit}")
+    fraction = (fraction + "0" * digits)[:digits] if digits else ""
+    return int(whole or "0") * scale + (int(fraction) if fraction else 0)
