@@ -99,7 +99,7 @@ class ReferenceEngine:
 
     def handshake(self) -> dict[str, Any]:
         from stud8.spec.rulebook import default_rulebook
-        from stud8.tools.version import stud8_version
+        from stud8.spec.version import stud8_version
 
         book = default_rulebook()
         return {

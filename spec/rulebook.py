@@ -9,6 +9,7 @@ defaults, profiles), so a rule changes in one place. Loading validates the file 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -17,7 +18,8 @@ from typing import Any, Mapping
 
 import jsonschema
 
-from stud8.reference.errors import ConfigError, Stud8Error
+from stud8.spec.errors import ConfigError, Stud8Error
+from stud8.spec.limits import MAX_ERRORS_PER_FILE, shorten
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 
 RULES_FILE = "rules.yaml"
@@ -130,16 +132,21 @@ def _unexpected_key(error: jsonschema.ValidationError) -> Any:
 
 
 def schema_problems(document: Any, schema_name: str, path: str) -> list[Problem]:
-    """JSON Schema findings as positioned problems, in file order; an unexpected key is pointed at itself."""
+    """JSON Schema findings as positioned problems, in file order; an unexpected key is pointed at itself.
+
+    At most ``MAX_ERRORS_PER_FILE + 1`` are found (the walk stops there, so that a file of a
+    hundred thousand bad items costs no more than one of a hundred); messages are cut short,
+    since jsonschema quotes the whole offending value.
+    """
     validator = jsonschema.Draft202012Validator(load_schema(schema_name))
     problems = []
-    for error in validator.iter_errors(document):
+    for error in itertools.islice(validator.iter_errors(document), MAX_ERRORS_PER_FILE + 1):
         best = jsonschema.exceptions.best_match([error])
         where = list(best.absolute_path)
         extra = _unexpected_key(best)
         line, column = position_of(document, where if extra is None else [*where, extra])
         location = "/".join(str(step) for step in where) or "(top)"
-        problems.append(Problem(path, line, column, "schema", f"{location}: {best.message}"))
+        problems.append(Problem(path, line, column, "schema", shorten(f"{location}: {best.message}", 300)))
     problems.sort(key=lambda p: (p.line, p.column))  # stable: errors at one place keep their order
     return problems
 

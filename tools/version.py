@@ -1,12 +1,7 @@
-"""The installed distribution's version, read from its metadata (pyproject.toml is the one place it is written)."""
+"""The version, for the command: re-exported from ``stud8.spec.version`` (the bottom layer)."""
 
 from __future__ import annotations
 
-from importlib import metadata
+from stud8.spec.version import stud8_version
 
-
-def stud8_version() -> str:
-    try:
-        return metadata.version("stud8")
-    except metadata.PackageNotFoundError:  # running from a checkout that is not installed
-        return "0+unknown"
+__all__ = ["stud8_version"]
