@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from stud8.reference.errors import Stud8Error
-from stud8.tools.version import stud8_version
+from stud8.spec.version import stud8_version
 
 OUTCOMES: tuple[str, ...] = (
     "pass", "fail", "not-applicable", "error", "crash", "timeout", "invalid", "known-failure", "fixed",
