@@ -28,10 +28,12 @@ HEAD_CHARS = 16384
 """How much of a file ``sniff`` sees."""
 
 READER_MODULES: tuple[str, ...] = (
+    "pokerstars",
 )
 """Modules of this package that define ``READER`` (tried in this order)."""
 
 WRITER_MODULES: tuple[str, ...] = (
+    "pokerstars",
 )
 """Modules of this package that define ``WRITER``."""
 

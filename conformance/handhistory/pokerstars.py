@@ -1,0 +1,632 @@
+"""PokerStars hand histories (text): reader and writer.
+
+The format, as the PokerStars client writes it (cash and tournament, one hand after another,
+hands separated by blank lines)::
+
+    PokerStars Game #35874487284:  7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET
+    Table 'Dawn II' 8-max
+    Seat 3: gashpor ($1.46 in chips)
+    gashpor: posts the ante $0.01
+    *** 3rd STREET ***
+    Dealt to gashpor [Kc]                 (others: the up card; the hero: all three)
+    Hero: brings in for $0.02
+    rdiezchang: raises $0.02 to $0.04     (on third street after the bring-in: a completion)
+    *** 4th STREET ***  ...  *** RIVER ***  *** SHOW DOWN ***  *** SUMMARY ***
+    Uncalled bet ($0.08) returned to rdiezchang
+    rdiezchang collected $0.77 from pot   ("from main pot", "from side pot-1" with side pots)
+    Total pot $0.80 | Rake $0.03
+    Seat 2: 123smoothie mucked [9c Jc 9h Ah 5d 4c Qc]
+
+Headers this reader takes: ``PokerStars Game|Hand #ID:`` then the game: ``7 Card Stud Hi/Lo
+Limit ($0.04/$0.08 USD)``, a mix ``8-Game (7 Card Stud Hi/Lo Limit, $0.10/$0.20 USD)``, or a
+tournament ``Tournament #N, BUY-IN [MIX (]7 Card Stud Hi/Lo Limit[)] - Level X (SB/BB)``.
+Any other game (Stud High, Razz, hold'em in a mix, a no-limit Stud Hi/Lo) is a ``not-stud8``
+problem for that hand, and reading goes on. Cash amounts are in cents; tournament and
+play-money amounts in chips.
+
+The file is read line by line and each hand parsed when the next one starts, so memory holds
+one hand at a time whatever the file's size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Optional, TextIO
+
+from stud8.conformance.handhistory.record import (
+    SLOTS,
+    TO_KINDS,
+    ActionKind,
+    ActionRecord,
+    HandProblem,
+    HandRecord,
+    PlayerCards,
+    PotRecord,
+    SeatRecord,
+    ShowdownRecord,
+    money,
+    parse_amount,
+)
+
+SITE = "PokerStars"
+GAME = "7 Card Stud Hi/Lo Limit"
+
+_HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Game|Hand) #([^:\s]+):\s+(.*)$")
+_SNIFF = re.compile(r"^\ufeff?PokerStars (?:Zoom )?(?:Game|Hand) #[^:\s]+:", re.MULTILINE)
+_TOURNAMENT = re.compile(r"^Tournament #(\d+), (.*?) - Level ([^ ]+) \(([^/()]+)/([^/()]+)\)(?: - (.*))?$")
+_CASH = re.compile(r"^(.*?) \(([^()]*)\)(?: - (.*))?$")
+_STAKES = re.compile(r"^([$€£]?)([0-9.,]+)/[$€£]?([0-9.,]+)(?: ([A-Z]{3}))?$")
+_TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
+_SEAT = re.compile(r"^Seat (\d+): (.+) \(([$€£]?[0-9.,]+) in chips(?:[^)]*)\)(.*)$")
+_STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?: \[([^\]]*)\])?")
+_DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+_COLLECTED = re.compile(r"^(.+) collected ([$€£]?[0-9.,]+) from (pot|main pot|side pot(?:-(\d+))?)$")
+_RETURNED = re.compile(r"^Uncalled bet \(([$€£]?[0-9.,]+)\) returned to (.+)$")
+_TOTAL = re.compile(r"^Total pot ([$€£]?[0-9.,]+)(.*?)(?: \| Rake ([$€£]?[0-9.,]+))?(?: \| (.*))?$")
+_SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[0-9.,]+)\.?")
+_SUMMARY_CARDS = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
+_ALL_IN = " and is all-in"
+_STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
+_STREET_NAMES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
+_FOLDED_ON = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+class _Bad(Exception):
+    """A damaged hand: the reason and the line."""
+
+    def __init__(self, reason: str, line: int, verdict: str = "unreadable") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.verdict = verdict
+
+
+# --- the game in the header ----------------------------------------------------------------
+
+def game_problem(game: str) -> Optional[str]:
+    """Why a header's game is not Stud/8 fixed limit, or None when it is."""
+    if "7 Card Stud Hi/Lo" in game:
+        if "No Limit" in game or "Pot Limit" in game:
+            return f"{game!r} is not fixed limit: stud8 audits fixed-limit Stud/8 only"
+        return None
+    if "7 Card Stud" in game:
+        return f"{game!r} is Seven Card Stud high only, not Stud/8 (hi/lo)"
+    return f"{game!r} is not Seven Card Stud Hi/Lo"
+
+
+@dataclass
+class _Header:
+    hand_id: str
+    game: str
+    tournament: Optional[str]
+    currency: str
+    unit: str
+    small_bet: int
+    big_bet: int
+    started: str
+
+
+def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
+    tournament = _TOURNAMENT.match(rest)
+    if tournament:
+        number, buy_in_and_game, _level, small, big, started = tournament.groups()
+        # The buy-in ("$2+$1", "$1.00+$0.10 USD", "Freeroll") comes first, then the game.
+        parts = buy_in_and_game.split(" ")
+        start = 0
+        while start < len(parts) - 1 and (re.search(r"[0-9$€£+]", parts[start])
+                                          or parts[start] in ("USD", "EUR", "GBP", "Freeroll")):
+            start += 1
+        game = " ".join(parts[start:])
+        problem = game_problem(game)
+        if problem:
+            raise _Bad(problem, line, "not-stud8")
+        try:
+            return _Header(hand_id, game, number, "", "chip", parse_amount(small, "chip"), parse_amount(big, "chip"),
+                           started or "")
+        except ValueError as error:
+            raise _Bad(f"stakes: {error}", line) from None
+    cash = _CASH.match(rest)
+    if not cash:
+        raise _Bad(f"cannot read the game and stakes in the header {rest!r}", line)
+    game, inside, started = cash.groups()
+    if "," in inside:  # a mix: "8-Game (7 Card Stud Hi/Lo Limit, $0.10/$0.20 USD)"
+        current, _, stakes = inside.rpartition(", ")
+        game = f"{game} ({current})"
+    else:
+        stakes = inside
+    problem = game_problem(game)
+    if problem:
+        raise _Bad(problem, line, "not-stud8")
+    parsed = _STAKES.match(stakes.strip())
+    if not parsed:
+        raise _Bad(f"cannot read the stakes {stakes!r}", line)
+    symbol, small, big, code = parsed.groups()
+    currency = code or _CURRENCIES.get(symbol, "")
+    unit = "cent" if symbol or code else "chip"
+    try:
+        return _Header(hand_id, game, None, currency, unit, parse_amount(small, unit), parse_amount(big, unit),
+                       started or "")
+    except ValueError as error:
+        raise _Bad(f"stakes: {error}", line) from None
+
+
+# --- one hand --------------------------------------------------------------------------------
+
+def _cards(text: str, line: int) -> list[str]:
+    cards = text.split()
+    for card in cards:
+        if not _CARD.match(card):
+            raise _Bad(f"{card!r} is not a card", line)
+    return cards
+
+
+class _HandParser:
+    """The lines of one hand to a record (raises ``_Bad``)."""
+
+    def __init__(self, lines: list[tuple[int, str]], path: str) -> None:
+        self.lines = lines
+        self.path = path
+
+    def amount(self, text: str, line: int) -> int:
+        try:
+            return parse_amount(text, self.header.unit)
+        except ValueError as error:
+            raise _Bad(str(error), line) from None
+
+    def parse(self) -> HandRecord:
+        first_line, first = self.lines[0]
+        match = _HEADER.match(first.lstrip("\ufeff"))
+        assert match is not None
+        self.header = header = _parse_header(match.group(1), match.group(2).strip(), first_line)
+        table, max_seats = "", 8
+        seats: list[SeatRecord] = []
+        names: dict[str, int] = {}
+        actions: list[ActionRecord] = []
+        slots: dict[str, list[Optional[str]]] = {}
+        street = 0
+        section = "setup"
+        community: Optional[str] = None
+        showdown: list[ShowdownRecord] = []
+        collected_by_pot: dict[int, dict[str, int]] = {}
+        returned: dict[str, int] = {}
+        total_pot: Optional[int] = None
+        rake = 0
+        fees = 0
+        side_amounts: dict[int, int] = {}
+        street_level = 0  # the highest commitment on the current street
+        committed: dict[str, int] = {}
+        completed = False
+        bring_in_amount = 0
+        ante_amount = 0
+        participants: set[str] = set()
+
+        def name_of(text: str) -> Optional[tuple[str, str]]:
+            """Split 'NAME: rest' on a known player's name (names may hold ': ')."""
+            head, sep, rest = text.partition(": ")
+            if sep and head in names:
+                return head, rest
+            for name in names:
+                if text.startswith(name + ": "):
+                    return name, text[len(name) + 2:]
+            return None
+
+        for number, text in self.lines[1:]:
+            text = text.rstrip()
+            if not text:
+                continue
+            if section == "setup":
+                table_match = _TABLE.match(text)
+                if table_match:
+                    table, max_seats = table_match.group(1), int(table_match.group(2))
+                    continue
+                seat_match = _SEAT.match(text)
+                if seat_match:
+                    seat_no, name, stack, _rest = seat_match.groups()
+                    names[name] = len(seats)
+                    seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number)))
+                    continue
+            street_match = _STREET.match(text)
+            if street_match:
+                label = street_match.group(1)
+                if label == "SUMMARY":
+                    section = "summary"
+                elif label == "SHOW DOWN":
+                    section = "showdown"
+                else:
+                    section = "play"
+                    new_street = _STREETS[label]
+                    if new_street != street + 1 and not (street == 0 and new_street == 3):
+                        raise _Bad(f"street {label} out of order", number)
+                    street = new_street
+                    street_level = 0
+                    committed = {}
+                    if street_match.group(2):
+                        board = _cards(street_match.group(2), number)
+                        if street != 7 or len(board) != 1:
+                            raise _Bad(f"a board card on {label}", number)
+                        community = board[0]
+                continue
+            if section == "summary":
+                total_match = _TOTAL.match(text)
+                if total_match:
+                    total_pot = self.amount(total_match.group(1), number)
+                    for side in _SIDE.finditer(total_match.group(2) or ""):
+                        index = 0 if side.group(1) == "Main pot" else int(side.group(2) or 1)
+                        side_amounts[index] = self.amount(side.group(3), number)
+                    if total_match.group(3):
+                        rake = self.amount(total_match.group(3), number)
+                    extra = total_match.group(4) or ""
+                    jackpot = re.search(r"Jackpot ([$€£]?[0-9.,]+)", extra)
+                    if jackpot:
+                        fees = self.amount(jackpot.group(1), number)
+                    continue
+                shown = _SUMMARY_CARDS.match(text)
+                if shown and shown.group(1) in names:
+                    self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
+                continue
+            dealt = _DEALT.match(text)
+            if dealt and dealt.group(1) in names:
+                name = dealt.group(1)
+                if street < 3:
+                    raise _Bad("cards dealt before third street", number)
+                groups = [_cards(group, number) for group in _BRACKETS.findall(dealt.group(2))]
+                player_slots = slots.setdefault(name, [None] * SLOTS)
+                new = groups[-1]
+                if street == 3:
+                    if len(new) == 3:
+                        player_slots[0:3] = new
+                    elif len(new) == 1:
+                        player_slots[2] = new[0]
+                    else:
+                        raise _Bad(f"third street deals 1 or 3 cards to a player, not {len(new)}", number)
+                else:
+                    if len(new) != 1:
+                        raise _Bad(f"one new card per player on {_STREET_NAMES[street]}", number)
+                    player_slots[street - 1] = new[0]
+                    if len(groups) > 1 and len(groups[0]) >= street - 1:  # the hero's own earlier cards
+                        earlier = groups[0]
+                        if len(earlier) == street - 1:
+                            for slot, card in enumerate(earlier):
+                                if player_slots[slot] is None:
+                                    player_slots[slot] = card
+                participants.add(name)
+                continue
+            returned_match = _RETURNED.match(text)
+            if returned_match and returned_match.group(2) in names:
+                name = returned_match.group(2)
+                returned[name] = returned.get(name, 0) + self.amount(returned_match.group(1), number)
+                continue
+            collected_match = _COLLECTED.match(text)
+            if collected_match and collected_match.group(1) in names:
+                name, amount_text, where, index_text = collected_match.groups()
+                index = 0 if where in ("pot", "main pot") else int(index_text or 1)
+                pot = collected_by_pot.setdefault(index, {})
+                pot[name] = pot.get(name, 0) + self.amount(amount_text, number)
+                continue
+            split = name_of(text)
+            if split is None:
+                continue  # table chatter: joins, leaves, is connected, said...
+            name, rest = split
+            all_in = rest.endswith(_ALL_IN)
+            if all_in:
+                rest = rest[: -len(_ALL_IN)]
+            if rest.startswith("posts the ante "):
+                if street != 0:
+                    raise _Bad("an ante after the deal", number)
+                amount = self.amount(rest[len("posts the ante "):], number)
+                ante_amount = max(ante_amount, amount)
+                actions.append(ActionRecord(0, name, ActionKind.ANTE, amount, all_in, number))
+                participants.add(name)
+                continue
+            if section == "showdown":
+                if rest.startswith("shows ["):
+                    cards_text = rest[len("shows ["):].split("]")[0]
+                    self._store_shown(slots, name, _cards(cards_text, number), community, number)
+                    showdown.append(ShowdownRecord(name, True, number))
+                elif rest.startswith("mucks hand"):
+                    showdown.append(ShowdownRecord(name, False, number))
+                continue
+            if street < 3:
+                if rest.startswith(("brings in", "bets", "raises", "calls", "checks", "folds", "completes")):
+                    raise _Bad("an action before third street is dealt", number)
+                continue
+            kind: Optional[ActionKind] = None
+            amount = 0
+            before = committed.get(name, 0)
+            if rest.startswith("brings in for "):
+                kind = ActionKind.BRING_IN
+                amount = self.amount(rest[len("brings in for "):], number)
+                bring_in_amount = max(bring_in_amount, amount)
+                committed[name] = before + amount
+            elif rest.startswith("calls "):
+                kind = ActionKind.CALL
+                amount = self.amount(rest[len("calls "):], number)
+                committed[name] = before + amount
+            elif rest.startswith("bets "):
+                amount = before + self.amount(rest[len("bets "):], number)
+                kind = ActionKind.COMPLETE if street == 3 and not completed else ActionKind.BET
+                committed[name] = amount
+            elif rest.startswith("raises "):
+                _, sep, to_text = rest.partition(" to ")
+                if not sep:
+                    raise _Bad(f"cannot read the raise {rest!r}", number)
+                amount = self.amount(to_text, number)
+                kind = ActionKind.COMPLETE if street == 3 and not completed and amount <= header.small_bet else ActionKind.RAISE
+                committed[name] = amount
+            elif rest.startswith(("completes it to ", "completes to ")):
+                amount = self.amount(rest.rpartition(" to ")[2], number)
+                kind = ActionKind.COMPLETE
+                committed[name] = amount
+            elif rest == "checks":
+                kind = ActionKind.CHECK
+            elif rest.startswith("folds"):
+                kind = ActionKind.FOLD
+                if "[" in rest:
+                    cards = _cards(rest.split("[", 1)[1].split("]")[0], number)
+                    player_slots = slots.setdefault(name, [None] * SLOTS)
+                    for slot, card in enumerate(cards[:SLOTS]):
+                        if player_slots[slot] is None:
+                            player_slots[slot] = card
+            if kind is None:
+                continue  # "is sitting out", "has timed out", "said, ..." and the like
+            if kind in TO_KINDS:
+                if kind == ActionKind.COMPLETE:
+                    completed = True
+            street_level = max(street_level, committed.get(name, 0))
+            actions.append(ActionRecord(street, name, kind, amount, all_in, number))
+            participants.add(name)
+
+        if not seats:
+            raise _Bad("no seats in the hand", first_line)
+        if street < 3:
+            raise _Bad("the hand has no third street", first_line)
+        if section != "summary":
+            raise _Bad("the hand ends before its summary (truncated?)", self.lines[-1][0])
+        in_hand = [seat for seat in seats if seat.name in participants]
+        order = {seat.name: index for index, seat in enumerate(in_hand)}
+
+        def by_seat(values: dict[str, int]) -> tuple[tuple[str, int], ...]:
+            return tuple(sorted(values.items(), key=lambda item: order.get(item[0], len(order))))
+
+        pots: list[PotRecord] = []
+        indices = sorted(set(side_amounts) | set(collected_by_pot) | {0})
+        for index in indices:
+            collected = collected_by_pot.get(index, {})
+            if side_amounts:
+                amount = side_amounts.get(index, 0)
+            else:
+                amount = total_pot if total_pot is not None else sum(collected.values())
+            pots.append(PotRecord(amount, 0, 0, by_seat(collected)))
+        totals: dict[str, int] = {}
+        for pot_collected in collected_by_pot.values():
+            for name, amount in pot_collected.items():
+                totals[name] = totals.get(name, 0) + amount
+        cards = tuple(PlayerCards(seat.name, tuple(slots[seat.name])) for seat in in_hand if seat.name in slots)
+        small_bet = header.small_bet
+        bring_in = bring_in_amount or max(1, small_bet // 2)
+        return HandRecord(
+            site=SITE, hand_id=header.hand_id, source_file=self.path, line=first_line, table=table,
+            game=header.game, tournament=header.tournament, currency=header.currency, unit=header.unit,
+            ante=ante_amount, bring_in=bring_in, small_bet=small_bet, big_bet=header.big_bet,
+            max_seats=max_seats, started=header.started, seats=tuple(in_hand), actions=tuple(actions),
+            cards=cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
+            collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
+        )
+
+    @staticmethod
+    def _store_shown(slots: dict[str, list[Optional[str]]], name: str, cards: list[str],
+                     community: Optional[str], line: int) -> None:
+        """Shown cards are listed in the order dealt; the community card, if listed, is not the player's."""
+        own = [card for card in cards if card != community]
+        if len(own) > SLOTS:
+            raise _Bad(f"{name} shows {len(own)} cards", line)
+        player_slots = slots.setdefault(name, [None] * SLOTS)
+        for slot, card in enumerate(own):
+            if player_slots[slot] is not None and player_slots[slot] != card:
+                raise _Bad(f"{name} shows {card} where {player_slots[slot]} was dealt", line)
+            player_slots[slot] = card
+
+
+# --- the reader ------------------------------------------------------------------------------
+
+class PokerStarsReader:
+    """Reads PokerStars text histories, hand by hand."""
+
+    name = "pokerstars"
+
+    def sniff(self, head: str) -> bool:
+        return _SNIFF.search(head) is not None
+
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
+        lines: list[tuple[int, str]] = []
+        stray: Optional[int] = None
+        for number, text in enumerate(stream, start=1):
+            if _HEADER.match(text.lstrip("\ufeff")):
+                if lines:
+                    yield self._hand(lines, path)
+                lines = [(number, text.rstrip("\r\n"))]
+            elif lines:
+                lines.append((number, text.rstrip("\r\n")))
+            elif text.strip() and stray is None:
+                stray = number
+        if stray is not None:
+            yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header")
+        if lines:
+            yield self._hand(lines, path)
+
+    @staticmethod
+    def _hand(lines: list[tuple[int, str]], path: str) -> HandRecord | HandProblem:
+        match = _HEADER.match(lines[0][1].lstrip("\ufeff"))
+        hand_id = match.group(1) if match else None
+        try:
+            return _HandParser(lines, path).parse()
+        except _Bad as bad:
+            return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason)
+
+
+# --- the writer ------------------------------------------------------------------------------
+
+class PokerStarsWriter:
+    """Writes records as the PokerStars client would (every known card is written: a down
+    card the site would show only to its hero appears in the ``Dealt to`` line)."""
+
+    name = "pokerstars"
+    suffix = ".txt"
+
+    def write(self, records: Iterable[HandRecord], stream: TextIO) -> None:
+        for index, record in enumerate(records):
+            if index:
+                stream.write("\n\n\n")
+            stream.write("\n".join(hand_lines(record)))
+            stream.write("\n")
+
+
+def _money(record: HandRecord, amount: int) -> str:
+    if record.unit != "cent":
+        return str(amount)
+    return _SYMBOLS.get(record.currency, "$") + money(amount)
+
+
+def _header(record: HandRecord) -> str:
+    game = record.game if "7 Card Stud Hi/Lo" in record.game else GAME
+    started = f" - {record.started}" if record.started else ""
+    if record.tournament is not None:
+        return (f"PokerStars Hand #{record.hand_id}: Tournament #{record.tournament}, {game} - Level I "
+                f"({record.small_bet}/{record.big_bet}){started}")
+    stakes = f"{_money(record, record.small_bet)}/{_money(record, record.big_bet)}"
+    if record.unit == "cent":
+        stakes += f" {record.currency or 'USD'}"
+    mix = re.match(r"^(.+) \((7 Card Stud Hi/Lo[^)]*)\)$", game)
+    if mix:
+        return f"PokerStars Hand #{record.hand_id}:  {mix.group(1)} ({mix.group(2)}, {stakes}){started}"
+    return f"PokerStars Hand #{record.hand_id}:  {game} ({stakes}){started}"
+
+
+def hand_lines(record: HandRecord) -> list[str]:
+    """The lines of one hand in PokerStars text."""
+    out = [_header(record), f"Table '{record.table or 'stud8'}' {record.max_seats}-max"]
+    for seat in record.seats:
+        out.append(f"Seat {seat.seat_no}: {seat.name} ({_money(record, seat.stack)} in chips)")
+    slots = {entry.player: entry.cards for entry in record.cards}
+    folded: dict[str, int] = {}
+    live = [seat.name for seat in record.seats]
+    street = 0
+    level = 0
+    committed: dict[str, int] = {}
+    actions = list(record.actions)
+    position = 0
+
+    def suffix(action: ActionRecord) -> str:
+        return _ALL_IN if action.all_in else ""
+
+    while position < len(actions) and actions[position].street == 0:
+        action = actions[position]
+        out.append(f"{action.player}: posts the ante {_money(record, action.amount)}{suffix(action)}")
+        position += 1
+    for street in range(3, 8):
+        if len(live) - len(folded) < 2:
+            break
+        board = f" [{record.community}]" if street == 7 and record.community else ""
+        out.append(f"*** {_STREET_NAMES[street]} ***{board}")
+        for name in live:
+            if name in folded:
+                continue
+            cards = slots.get(name, (None,) * SLOTS)
+            out.extend(_dealt_line(name, cards, street))
+        level = 0
+        committed = {}
+        bring_in_posted = False
+        while position < len(actions) and actions[position].street == street:
+            action = actions[position]
+            position += 1
+            name = action.player
+            before = committed.get(name, 0)
+            kind = action.kind
+            if kind == ActionKind.BRING_IN:
+                text = f"brings in for {_money(record, action.amount)}"
+                committed[name] = before + action.amount
+                bring_in_posted = True
+            elif kind == ActionKind.CALL:
+                text = f"calls {_money(record, action.amount)}"
+                committed[name] = before + action.amount
+            elif kind == ActionKind.CHECK:
+                text = "checks"
+            elif kind == ActionKind.FOLD:
+                text = "folds"
+                folded[name] = street
+            elif kind == ActionKind.BET or (kind == ActionKind.COMPLETE and not bring_in_posted and level == 0):
+                text = f"bets {_money(record, action.amount - before)}"
+                committed[name] = action.amount
+            else:  # a raise, or a completion over the bring-in
+                text = f"raises {_money(record, action.amount - level)} to {_money(record, action.amount)}"
+                committed[name] = action.amount
+            level = max(level, committed.get(name, 0))
+            out.append(f"{name}: {text}{suffix(action)}")
+    for name, amount in record.returned:
+        out.append(f"Uncalled bet ({_money(record, amount)}) returned to {name}")
+    if record.showdown:
+        out.append("*** SHOW DOWN ***")
+        for entry in record.showdown:
+            if entry.shown:
+                cards = " ".join(card for card in slots.get(entry.player, ()) if card is not None)
+                out.append(f"{entry.player}: shows [{cards}]")
+            else:
+                out.append(f"{entry.player}: mucks hand")
+    several = len(record.pots) > 1
+    for index in reversed(range(len(record.pots))):
+        where = "pot" if not several else ("main pot" if index == 0 else f"side pot-{index}")
+        for name, amount in record.pots[index].collected:
+            out.append(f"{name} collected {_money(record, amount)} from {where}")
+    if not record.showdown and record.collected:
+        out.append(f"{record.collected[0][0]}: doesn't show hand")
+    out.append("*** SUMMARY ***")
+    total = record.total_pot if record.total_pot is not None else sum(pot.amount for pot in record.pots)
+    sides = ""
+    if several:
+        sides = " Main pot " + _money(record, record.pots[0].amount) + "." + "".join(
+            f" Side pot-{index} {_money(record, pot.amount)}." for index, pot in enumerate(record.pots) if index)
+    jackpot = f" | Jackpot {_money(record, record.fees)}" if record.fees else ""
+    out.append(f"Total pot {_money(record, total)}{sides} | Rake {_money(record, record.rake)}{jackpot}")
+    won = dict(record.collected)
+    shown = {entry.player: entry.shown for entry in record.showdown}
+    for seat in record.seats:
+        name = seat.name
+        cards = " ".join(card for card in slots.get(name, ()) if card is not None)
+        if name in shown:
+            verb = "showed" if shown[name] else "mucked"
+            result = f" and won ({_money(record, won[name])})" if name in won and shown[name] else (
+                " and lost" if shown[name] else "")
+            out.append(f"Seat {seat.seat_no}: {name} {verb} [{cards}]{result}")
+        elif name in folded:
+            out.append(f"Seat {seat.seat_no}: {name} folded on the {_FOLDED_ON[folded[name]]}")
+        elif name in won:
+            out.append(f"Seat {seat.seat_no}: {name} collected ({_money(record, won[name])})")
+    return out
+
+
+def _dealt_line(name: str, cards: tuple[Optional[str], ...], street: int) -> list[str]:
+    """The ``Dealt to`` line of a player on a street (nothing when the new card is unknown)."""
+    if street == 3:
+        if cards[0] is not None and cards[1] is not None and cards[2] is not None:
+            return [f"Dealt to {name} [{cards[0]} {cards[1]} {cards[2]}]"]
+        if cards[2] is not None:
+            return [f"Dealt to {name} [{cards[2]}]"]
+        return []
+    new = cards[street - 1]
+    if new is None:
+        return []
+    downs_known = cards[0] is not None and cards[1] is not None
+    earlier = [card for card in cards[: street - 1]] if downs_known else [card for card in cards[2: street - 1]]
+    if any(card is None for card in earlier):
+        earlier = [card for card in earlier if card is not None]
+    return [f"Dealt to {name} [{' '.join(earlier)}] [{new}]"]
+
+
+READER = PokerStarsReader()
+WRITER = PokerStarsWriter()
