@@ -16,8 +16,10 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from stud8.conformance.deal import LATER_STREETS
 from stud8.reference.cards import parse_cards
-from stud8.reference.errors import CardError
+from stud8.reference.engine import check_table
+from stud8.reference.errors import CardError, ConfigError
 from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
+from stud8.spec.limits import MAX_ERRORS_PER_FILE
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -82,11 +84,12 @@ def scenarios_from_document(document: Any, shown: str, rulebook: RuleBook | None
     book = rulebook or default_rulebook()
     problems = schema_problems(document, "scenario.schema.json", shown)
     if problems:
-        return LoadedFile(shown, [], problems)
+        return LoadedFile(shown, [], capped(problems, shown))
     scenarios: list[Scenario] = []
     for index, raw in enumerate(document["scenarios"]):
         where = ["scenarios", index]
-        problems.extend(_ScenarioChecker(book, document, where, shown).problems(raw))
+        if len(problems) <= MAX_ERRORS_PER_FILE:  # past the cap, checking more costs time and shows nothing
+            problems.extend(_ScenarioChecker(book, document, where, shown).problems(raw))
         scenarios.append(
             Scenario(
                 id=raw["id"],
@@ -99,7 +102,18 @@ def scenarios_from_document(document: Any, shown: str, rulebook: RuleBook | None
                 data=raw,
             )
         )
-    return LoadedFile(shown, scenarios, problems)
+    return LoadedFile(shown, scenarios, capped(problems, shown))
+
+
+def capped(problems: list[Problem], path: str) -> list[Problem]:
+    """At most ``MAX_ERRORS_PER_FILE`` problems of one file, then one line saying there are more
+    (a file of a hundred thousand bad items gives a readable report, quickly)."""
+    if len(problems) <= MAX_ERRORS_PER_FILE:
+        return problems
+    last = problems[MAX_ERRORS_PER_FILE - 1]
+    return [*problems[:MAX_ERRORS_PER_FILE],
+            Problem(path, last.line, last.column, "too-many-problems",
+                    f"more problems not shown: at most {MAX_ERRORS_PER_FILE} are reported per file")]
 
 
 def suite_problems(files: Sequence[LoadedFile]) -> list[Problem]:
@@ -200,6 +214,7 @@ class _ScenarioChecker:
             return
         seats = len(raw["stacks"])
         stakes = raw["stakes"]
+        self.table(raw["stacks"], stakes)
         self.seats_named(raw, seats)
         if "deal" in raw:
             self.deal(raw["deal"], seats)
@@ -215,6 +230,17 @@ class _ScenarioChecker:
             self.add(["outcome"], "missing-outcome", "a hand that starts needs an outcome")
             return
         self.outcome(outcome, raw["stacks"], stakes)
+
+    def table(self, stacks: Sequence[Any], stakes: Mapping[str, Any]) -> None:
+        """The stacks and stakes pass the engine's own start checks (actions.bad-start): a file
+        that validates is never refused with bad-config for its chips (whole, positive, at most
+        ``MAX_AMOUNT``; ``100.0`` is JSON Schema's integer but not a count of chips)."""
+        try:
+            check_table(stacks, stakes, self.book)
+        except ConfigError as error:
+            where = "stakes" if error.message.startswith(("stake", "the ante")) else "stacks"
+            self.add([where], "bad-table", f"{error.message} (the hand would not start: "
+                                           "a scenario that shows this needs start_error: bad-config)")
 
     def options(self, raw: Mapping[str, Any]) -> None:
         # A scenario may name a bad profile, option or value on purpose, to show that the hand

@@ -23,12 +23,15 @@ import re
 from typing import NamedTuple
 
 from stud8.reference.errors import ActionError
+from stud8.spec.limits import MAX_AMOUNT_DIGITS, quoted
 
 KINDS: tuple[str, ...] = ("pb", "cc", "f", "cbr")
 """The PHH action kinds this game uses, in the order ``legal_actions`` lists them."""
 
-_ACTION = re.compile(r"p([0-9]+) (pb|cc|f|cbr ([0-9]+))", re.ASCII)
-"""One seat, one space, one move; ``cbr`` takes a whole, non-negative amount."""
+_ACTION = re.compile(r"p([0-9]{1,%d}) (pb|cc|f|cbr ([0-9]{1,%d}))" % (MAX_AMOUNT_DIGITS, MAX_AMOUNT_DIGITS), re.ASCII)
+"""One seat, one space, one move; ``cbr`` takes a whole, non-negative amount. Seat and amount
+have at most ``MAX_AMOUNT_DIGITS`` digits (limits): a longer number is a malformed action,
+never a 5,000-digit conversion."""
 
 
 class Action(NamedTuple):
@@ -74,7 +77,7 @@ def parse_action(text: str) -> Action:
     match = _ACTION.fullmatch(text) if type(text) is str else None
     if match is None:
         raise ActionError(
-            f"malformed action {text!r}: expected 'pN pb', 'pN cc', 'pN f' or 'pN cbr AMOUNT'",
+            f"malformed action {quoted(text)}: expected 'pN pb', 'pN cc', 'pN f' or 'pN cbr AMOUNT'",
             "malformed-action",
         )
     seat, move, amount = match.groups()

@@ -56,6 +56,7 @@ from stud8.reference.pots import (
     split_pot,
     uncalled,
 )
+from stud8.spec.limits import MAX_AMOUNT, quoted
 from stud8.spec.rulebook import RuleBook, Street, default_rulebook
 
 Award = tuple[dict[int, int], Optional[dict[int, int]]]
@@ -529,10 +530,25 @@ def _check_stacks(stacks: Sequence[int], book: RuleBook) -> None:
     if not book.min_players <= count <= book.max_players:
         raise ConfigError(f"a hand needs {book.min_players} to {book.max_players} players, got {count} stacks", "bad-config")
     for seat, stack in enumerate(stacks, start=1):
-        if stack.__class__ is int and stack > 0:
+        if stack.__class__ is int and 0 < stack <= MAX_AMOUNT:
             continue  # the usual case, told without calling _is_int
         if not (_is_int(stack) and stack > 0):
-            raise ConfigError(f"the stack of p{seat} must be a positive whole number of chips, got {stack!r}", "bad-config")
+            raise ConfigError(f"the stack of p{seat} must be a positive whole number of chips, got {quoted(stack)}", "bad-config")
+        if stack > MAX_AMOUNT:  # limits: amounts stay exact in every engine's JSON numbers
+            raise ConfigError(f"the stack of p{seat} is {quoted(stack)}, more than the largest amount ({MAX_AMOUNT:,})", "bad-config")
+
+
+def check_table(stacks: Sequence[int], stakes: Stakes | Mapping[str, int], rulebook: RuleBook | None = None) -> None:
+    """Raise the ``ConfigError`` (``bad-config``) that ``Hand.start`` would raise for these
+    stacks and stakes, without starting a hand: the validator's check of a scenario's table,
+    so that a file that validates is never refused by the engine for its chips."""
+    if isinstance(stakes, Mapping):
+        try:
+            stakes = Stakes(**stakes)
+        except TypeError:
+            raise ConfigError(f"stakes must have ante, bring_in, small_bet and big_bet, got {quoted(stakes)}", "bad-config") from None
+    _check_stacks(stacks, rulebook or default_rulebook())
+    _check_stakes(stakes)
 
 
 def _check_stakes(stakes: Stakes) -> None:
@@ -551,7 +567,9 @@ def _check_stakes(stakes: Stakes) -> None:
         raise ConfigError(f"stakes must have ante, bring_in, small_bet and big_bet, got {stakes!r}", "bad-config") from None
     for name, value in zip(names, values):
         if not _is_int(value):
-            raise ConfigError(f"stake {name} must be a whole number of chips, got {value!r}", "bad-config")
+            raise ConfigError(f"stake {name} must be a whole number of chips, got {quoted(value)}", "bad-config")
+        if value > MAX_AMOUNT:
+            raise ConfigError(f"stake {name} is {quoted(value)}, more than the largest amount ({MAX_AMOUNT:,})", "bad-config")
     ante, bring_in, small, big = values
     if ante < 0:
         raise ConfigError(f"the ante must be zero or more, got {ante}", "bad-config")
@@ -604,6 +622,10 @@ def _resolve_options(book: RuleBook, profile: str | None, options: Mapping[str, 
     that a caller changing ``hand.options`` cannot change what is remembered.
     """
     global _last_options
+    if profile is not None and not isinstance(profile, str):
+        raise ConfigError(f"the profile must be a name (text) or None, got {quoted(profile)}", "bad-config")
+    if options is not None and not isinstance(options, Mapping):
+        raise ConfigError(f"the options must be a mapping of option names to values, got {quoted(options)}", "bad-config")
     overrides = options or {}
     given = (profile, tuple(overrides.items()), tuple(map(type, overrides.values())))
     last = _last_options

@@ -5,15 +5,27 @@ line numbers, so a schema error could only say *what* is wrong, not *where*. Her
 load as ``PositionedDict`` and sequences as ``PositionedList``; both are plain ``dict``/``list``
 subclasses (so JSON Schema validation works on them unchanged) that carry the 1-based line
 and column of each key or item. Only the YAML safe tags are constructed: no Python objects.
+
+Hostile files are refused with a positioned problem, never a traceback or a hang (the limits
+are in ``stud8.spec.limits``): a file larger than ``MAX_FILE_BYTES`` or that is not a regular
+file (a FIFO, ``/dev/zero``) is not read; nesting deeper than ``MAX_NESTING`` stops the parse
+where it happens (``too-deep``); more than ``MAX_YAML_NODES`` values, counting every use of an
+alias as a copy of what it names, stop it too (``too-many-values``: an alias bomb of a few
+hundred bytes would otherwise expand to billions of values in every later walk of the data);
+an integer longer than ``MAX_AMOUNT_DIGITS`` digits is refused where it is written.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
+
+from stud8.spec.limits import MAX_AMOUNT_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES, shorten
 
 Position = tuple[int, int]  # (line, column), both 1-based
 
@@ -69,8 +81,55 @@ def _mark(node: yaml.Node) -> Position:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+class _LimitExceeded(yaml.MarkedYAMLError):
+    """A limit of ``stud8.spec.limits`` met while composing; ``code`` names which."""
+
+    def __init__(self, code: str, problem: str, mark: yaml.Mark) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+        self.code = code
+
+
 class _PositionedLoader(yaml.SafeLoader):
-    """SafeLoader that builds positioned containers and rejects duplicate keys."""
+    """SafeLoader that builds positioned containers, rejects duplicate keys, and refuses
+    nesting deeper than ``MAX_NESTING`` and documents of more than ``MAX_YAML_NODES`` values
+    (aliases counted as the copies they stand for)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._values = 0
+        self._anchored_sizes: dict[int, int] = {}  # id(anchored node) -> values it expands to
+
+    def _count(self, values: int, mark: yaml.Mark) -> None:
+        self._values += values
+        if self._values > MAX_YAML_NODES:
+            raise _LimitExceeded("too-many-values", f"more than {MAX_YAML_NODES:,} values "
+                                 "(aliases count as copies of what they name)", mark)
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            node = super().compose_node(parent, index)
+            self._count(self._anchored_sizes.get(id(node), 1), event.start_mark)
+            return node
+        self._depth += 1
+        if self._depth > MAX_NESTING:
+            raise _LimitExceeded("too-deep", f"nesting deeper than {MAX_NESTING}", event.start_mark)
+        before = self._values
+        self._count(1, event.start_mark)
+        node = super().compose_node(parent, index)
+        self._depth -= 1
+        if getattr(event, "anchor", None) is not None:
+            self._anchored_sizes[id(node)] = self._values - before
+        return node
+
+
+def _construct_int(loader: _PositionedLoader, node: yaml.ScalarNode) -> int:
+    digits = sum(ch.isdigit() for ch in node.value)
+    if digits > MAX_AMOUNT_DIGITS:
+        raise _LimitExceeded("too-large", f"a number of {digits} digits (at most {MAX_AMOUNT_DIGITS} are read)",
+                             node.start_mark)
+    return loader.construct_yaml_int(node)  # type: ignore[no-any-return]
 
 
 def _construct_mapping(loader: _PositionedLoader, node: yaml.MappingNode) -> PositionedDict:
@@ -105,6 +164,7 @@ def _construct_sequence(loader: _PositionedLoader, node: yaml.SequenceNode) -> P
 
 _PositionedLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _PositionedLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_PositionedLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def load_yaml(text: str, path: str) -> Any:
@@ -114,21 +174,73 @@ def load_yaml(text: str, path: str) -> Any:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = error.problem or error.context or "invalid YAML"
-        code = "duplicate-key" if "duplicate key" in what else "yaml-syntax"
+        what = shorten(error.problem or error.context or "invalid YAML")
+        code = getattr(error, "code", None) or ("duplicate-key" if "duplicate key" in what else "yaml-syntax")
         raise YamlProblem(Problem(path, line, column, code, what)) from None
     except yaml.YAMLError as error:
-        raise YamlProblem(Problem(path, 1, 1, "yaml-syntax", str(error))) from None
+        raise YamlProblem(Problem(path, 1, 1, "yaml-syntax", shorten(str(error)))) from None
+    except RecursionError:  # a limit above should always come first; never a traceback
+        raise YamlProblem(Problem(path, 1, 1, "too-deep", f"nesting deeper than {MAX_NESTING}")) from None
+
+
+class FileRefused(Exception):
+    """A path that is not read: ``code`` (``unreadable``, ``not-a-file``, ``too-large``) and why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def read_text_file(path: Path | str, limit: int | None = None) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes, or ``FileRefused``.
+
+    The file is opened without blocking and checked *after* opening (so a file swapped for a
+    FIFO in between is still caught): a FIFO, a device (``/dev/zero``) or a folder would be
+    read forever or not at all; a file that grows past ``limit`` (default ``MAX_FILE_BYTES``)
+    while read is refused too.
+    """
+    limit = MAX_FILE_BYTES if limit is None else limit
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise FileRefused("unreadable", f"cannot read file: {error.strerror or error}") from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise FileRefused("unreadable", "cannot read file: Is a directory")
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused("not-a-file", "not a regular file (a FIFO, socket or device is never read)")
+        if info.st_size > limit:
+            raise FileRefused("too-large", f"the file is {info.st_size:,} bytes, more than the {limit:,} read")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(descriptor, 1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:
+                raise FileRefused("too-large", f"the file is more than the {limit:,} bytes read")
+            chunks.append(chunk)
+    except OSError as error:
+        raise FileRefused("unreadable", f"cannot read file: {error.strerror or error}") from None
+    finally:
+        os.close(descriptor)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FileRefused("unreadable", f"cannot read file: {error}") from None
 
 
 def load_yaml_file(path: Path | str, display: str | None = None) -> Any:
-    """Read and parse a YAML file; unreadable files become a ``YamlProblem`` too."""
+    """Read and parse a YAML file; unreadable, irregular or oversized files become a
+    ``YamlProblem`` too."""
     shown = display or str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise YamlProblem(Problem(shown, 1, 1, "unreadable", f"cannot read file: {reason}")) from None
+        text = read_text_file(path)
+    except FileRefused as refused:
+        raise YamlProblem(Problem(shown, 1, 1, refused.code, refused.message)) from None
     return load_yaml(text, shown)
 
 

@@ -3,18 +3,23 @@
 With no path, the packaged rule book and scenarios are checked. A path may be a rule book
 file, a scenario file or a folder of scenario files. One line per problem,
 ``path:line:col: [error] message (code)``, or a JSON list with ``--format json``.
-Exit 0 when everything is valid, 1 when problems were found, 2 when a path does not exist.
+Exit 0 when everything is valid, 1 when problems were found (and when the paths hold no
+scenario file at all: an empty folder, only dangling links), 2 when a path does not exist.
+At most ``MAX_ERRORS_PER_FILE`` problems are shown per file; files that are not regular
+files, too large, or nested too deeply are problems of that file (``stud8.spec.limits``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from stud8.conformance.scenarios import (
     LoadedFile,
+    capped,
     find_scenario_files,
     packaged_scenarios_dir,
     scenarios_from_document,
@@ -50,7 +55,7 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], int]:
             problems.append(error.problem)
             continue
         if _is_rulebook(document):
-            problems.extend(check_rulebook(document, str(path)))
+            problems.extend(capped(check_rulebook(document, str(path)), str(path)))
         else:
             loaded = scenarios_from_document(document, str(path))
             scenario_files.append(loaded)
@@ -62,6 +67,10 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], int]:
 def run(args: argparse.Namespace) -> int:
     paths: list[Path] = args.paths or [packaged_rules_path(), packaged_scenarios_dir()]
     problems, count = check_paths(paths)
+    if count == 0:
+        shown = ", ".join(str(path) for path in paths)
+        print(f"stud8 validate: no scenario files found in {shown} (files ending .yaml or .yml)", file=sys.stderr)
+        return 1
     if args.format == "json":
         print(json.dumps({"files": count, "problems": [p.as_json() for p in problems]}, indent=2))
     else:
