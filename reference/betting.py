@@ -142,8 +142,10 @@ class BettingRound:
         self.last_full_level = 0
         self.full_events = 0
         self.acted = [False] * table.size
-        self.capped = False  # betting.heads-up: once capped with three or more in, stays capped
-        self.started_heads_up = len(table.players) == 2
+        self.capped = False  # betting.heads-up: once capped with three or more able to bet, stays capped
+        # betting.heads-up (unlimited_if_round_starts_heads_up): the round begins with exactly two
+        # players who can bet; a player all-in before the round is not one of them.
+        self.started_heads_up = live == 2
         self.to_act: int | None = first
         self.closed = False
         self.first_actor = first
@@ -215,13 +217,18 @@ class BettingRound:
         return None
 
     def _cap_applies(self) -> bool:
-        """betting.heads-up under the heads_up_raises option."""
+        """betting.raise-cap and betting.heads-up under the heads_up_raises option.
+
+        The cap is for three or more players who are not all-in: an all-in player can neither
+        raise nor be raised out, so two players betting beside one are heads-up (``live``
+        counts the players who can still bet, not everyone still in the hand).
+        """
         mode = self.rules.heads_up
         if mode == "capped":
             return True
         if mode == "unlimited_if_round_starts_heads_up":
             return not self.started_heads_up
-        return self.capped or self.table.in_hand() != 2  # unlimited_until_capped
+        return self.capped or self.live > 2  # unlimited_until_capped
 
     # --- verify: why a move is refused ---------------------------------------------------
 
@@ -307,8 +314,10 @@ class BettingRound:
         """A full bet or raise: the new full level, one more toward the cap, betting reopened."""
         self.level = self.last_full_level = amount
         self.full_events += 1
-        if self.full_events >= 1 + self.rules.raise_cap and self.table.in_hand() > 2:
-            self.capped = True  # betting.heads-up: capped with three or more in the hand
+        if self.full_events >= 1 + self.rules.raise_cap and self.live > 2:
+            # betting.heads-up: capped by a bet or raise made while three or more players could
+            # bet (``live`` still counts the raiser, even one this raise puts all-in).
+            self.capped = True
         self.acted = [False] * self.table.size
         self.acted[seat] = True
 
