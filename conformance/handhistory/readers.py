@@ -29,6 +29,17 @@ HEAD_CHARS = 16384
 
 READER_MODULES: tuple[str, ...] = (
     "pokerstars",
+    "fulltilt",   # H9b: the other sites' readers, one line each
+    "acr",
+    "merge",
+    "winning",
+    "kingsclub",
+    "winamax",
+    "ongame",
+    "absolute",
+    "bovada",
+    "ipoker",
+    "partypoker",
 )
 """Modules of this package that define ``READER`` (tried in this order)."""
 
