@@ -350,14 +350,16 @@ class _HandParser:
                 committed[name] = before + amount
             elif rest.startswith("bets "):
                 amount = before + self.amount(rest[len("bets "):], number)
-                kind = ActionKind.COMPLETE if street == 3 and not completed else ActionKind.BET
+                kind = ActionKind.COMPLETE if street == 3 and not completed and street_level < header.small_bet \
+                    else ActionKind.BET
                 committed[name] = amount
             elif rest.startswith("raises "):
                 _, sep, to_text = rest.partition(" to ")
                 if not sep:
                     raise _Bad(f"cannot read the raise {rest!r}", number)
                 amount = self.amount(to_text, number)
-                kind = ActionKind.COMPLETE if street == 3 and not completed and amount <= header.small_bet else ActionKind.RAISE
+                kind = ActionKind.COMPLETE if street == 3 and not completed and street_level < header.small_bet \
+                    else ActionKind.RAISE
                 committed[name] = amount
             elif rest.startswith(("completes it to ", "completes to ")):
                 amount = self.amount(rest.rpartition(" to ")[2], number)
@@ -409,6 +411,7 @@ class _HandParser:
                 totals[name] = totals.get(name, 0) + amount
         cards = tuple(PlayerCards(seat.name, tuple(slots[seat.name])) for seat in in_hand if seat.name in slots)
         small_bet = header.small_bet
+        # The bring-in is not in the header: the amount posted, else (completed at once) half the small bet.
         bring_in = bring_in_amount or max(1, small_bet // 2)
         return HandRecord(
             site=SITE, hand_id=header.hand_id, source_file=self.path, line=first_line, table=table,
@@ -431,6 +434,21 @@ class _HandParser:
             if player_slots[slot] is not None and player_slots[slot] != card:
                 raise _Bad(f"{name} shows {card} where {player_slots[slot]} was dealt", line)
             player_slots[slot] = card
+
+
+def stakes_recoverable(record: HandRecord) -> bool:
+    """Whether PokerStars text keeps the record's ante and bring-in: the header states only the
+    bets, so they are read from the posts, which show them only when someone posts them in full
+    (a short all-in bring-in, or a bring-in player who completes, leaves the bring-in unknown)."""
+    antes = [a for a in record.actions if a.kind == ActionKind.ANTE and not a.all_in]
+    bring_ins = [a for a in record.actions if a.kind == ActionKind.BRING_IN and not a.all_in]
+    ante_ok = (record.ante == 0 and not antes) or any(a.amount == record.ante for a in antes)
+    if bring_ins:
+        bring_ok = any(a.amount == record.bring_in for a in bring_ins)
+    else:
+        bring_ok = record.bring_in == max(1, record.small_bet // 2) and not any(
+            a.kind == ActionKind.BRING_IN for a in record.actions)
+    return ante_ok and bring_ok
 
 
 # --- the reader ------------------------------------------------------------------------------

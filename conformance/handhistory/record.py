@@ -19,7 +19,7 @@ runs out on seventh street the last card is dealt face up to the middle: ``commu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Optional
 
@@ -164,6 +164,15 @@ class HandRecord:
 
     def players(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+    def without_provenance(self) -> HandRecord:
+        """The hand without where it was read from (site, file, line numbers, date): what a
+        round trip through another file must keep. ``read(write(hand)) == hand`` compares these."""
+        return replace(
+            self, site="", source_file="", line=0, started="",
+            actions=tuple(replace(action, line=0) for action in self.actions),
+            showdown=tuple(replace(entry, line=0) for entry in self.showdown),
+        )
 
 
 @dataclass(frozen=True)

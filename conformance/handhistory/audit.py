@@ -1,0 +1,598 @@
+"""The audit of one recorded hand: replay it on the reference engine, then check the payout.
+
+``audit_hand(record, options) -> HandVerdict`` is a pure function of picklable values (no
+files, no globals that change), so hands can be audited in worker processes or on a Dask
+cluster and give the same verdicts in any order.
+
+How a hand is judged:
+
+1. **The deal.** The record's players become engine seats 1..n in table order. Every card the
+   record shows is dealt where the record says; a down card nobody saw is filled with a card
+   no one was dealt. Up cards are always seen, so the bring-in and the act order never depend
+   on a filled card. A record missing an up card cannot be judged.
+2. **The actions.** Antes are checked against the stakes (``table.ante``); every other action
+   is offered to the engine in order. The first action the engine refuses (out of turn, wrong
+   amount, past the cap, a check facing a bet...) is the deviation, with the rule it breaks,
+   the step (street, action number, line), what was recorded and what the rules allow; the
+   replay stops there. A call or bring-in for other chips than the rules' amount deviates too.
+3. **The payout** is checked even after an action deviated, because it is worked out from
+   what each player *recorded* putting in: uncalled chips go back (``pots.uncalled-bet``), the
+   pots are formed (``pots.side-pots``), and each pot, less the rake and fees the site took
+   from it, is split by the rules (``showdown.split``, the low qualifier, ``odd-chip.*`` with
+   the profile's odd-chip option). The site's books must balance: collected + rake + fees =
+   pot (``site.rake``, an audit check, not a rule of the game). Where the site does not say
+   how much rake each pot paid, each pot's rake is what the site did not pay out of it.
+4. **Unseen cards.** When a player still in at the showdown has cards nobody saw, the payout is
+   worked out for several fillings of those cards (lowest cards, highest cards, and seeded
+   random ones). If the fillings disagree, the unseen cards decide the payout: the hand
+   ``cannot-judge``, naming the players.
+
+Verdicts: ``conforms``, ``deviates``, ``cannot-judge``; a reader's ``not-stud8`` and
+``unreadable`` pass through ``problem_verdict``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Optional
+
+from stud8.conformance.deal import deck_from_deal
+from stud8.conformance.handhistory.record import (
+    FACES,
+    SLOTS,
+    TO_KINDS,
+    ActionKind,
+    ActionRecord,
+    HandProblem,
+    HandRecord,
+)
+from stud8.reference import fast_eval, hands
+from stud8.reference.cards import ALL_CARDS, Card
+from stud8.reference.engine import Hand, Stakes
+from stud8.reference.errors import Stud8Error
+from stud8.reference.pots import high_chip_order, low_chip_order, side_pots, split_pot, uncalled
+
+VERDICTS: tuple[str, ...] = ("conforms", "deviates", "cannot-judge", "not-stud8", "unreadable")
+STREET_NAMES = {0: "antes", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+FILLINGS = 6
+"""How many fillings of unseen cards are tried when unseen cards are at the showdown."""
+
+_CARD_INDEX = {str(card): card.index for card in ALL_CARDS}
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    """The rules a hand is judged by: a profile and option values (``K=V`` pairs)."""
+
+    profile: Optional[str] = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.options)
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """Where the record differs from the rules: the rule id, the step, recorded vs expected."""
+
+    rule: str
+    street: str
+    step: int
+    recorded: str
+    expected: str
+    message: str
+    line: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "street": self.street, "step": self.step, "line": self.line,
+                "recorded": self.recorded, "expected": self.expected, "message": self.message}
+
+
+@dataclass(frozen=True)
+class HandVerdict:
+    """The verdict on one hand; amounts in the record's smallest unit."""
+
+    file: str
+    hand: Optional[str]
+    site: str
+    line: int
+    verdict: str
+    deviations: tuple[Deviation, ...] = ()
+    reason: str = ""
+    unit: str = ""
+    pot: int = 0
+    rake: int = 0
+    net_recorded: tuple[tuple[str, int], ...] = ()
+    net_rules: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "file": self.file, "hand": self.hand, "site": self.site, "line": self.line,
+            "verdict": self.verdict, "deviations": [deviation.to_json() for deviation in self.deviations],
+            "pot": self.pot, "rake": self.rake,
+            "net_recorded": dict(self.net_recorded), "net_rules": dict(self.net_rules),
+        }
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
+
+def problem_verdict(problem: HandProblem) -> HandVerdict:
+    """A reader's problem (``not-stud8`` / ``unreadable``) as a verdict."""
+    return HandVerdict(problem.file, problem.hand_id, "", problem.line, problem.verdict, reason=problem.reason)
+
+
+class _CannotJudge(Exception):
+    pass
+
+
+class _Unreadable(Exception):
+    pass
+
+
+@lru_cache(maxsize=32)
+def resolved_options(options: AuditOptions) -> dict[str, Any]:
+    """The full option values of a profile plus overrides (``ConfigError`` when unknown)."""
+    deck = [str(card) for card in ALL_CARDS]
+    probe = Hand.start([10, 10], Stakes(0, 1, 2, 4), deck, options.profile, options.as_dict())
+    return dict(probe.options)
+
+
+# --- the record's facts ----------------------------------------------------------------------
+
+@dataclass
+class _Facts:
+    """What the record says each seat did, as engine seat indices (0-based)."""
+
+    names: list[str]
+    seat_of: dict[str, int]
+    stacks: list[int]
+    contributed: list[int]
+    folded: list[bool]
+    fold_street: list[int]
+    last_street: int
+    problems: list[Deviation] = field(default_factory=list)
+
+
+def _facts(record: HandRecord) -> _Facts:
+    names = [seat.name for seat in record.seats]
+    seat_of = {name: index for index, name in enumerate(names)}
+    if len(seat_of) != len(names):
+        raise _Unreadable("two seats have the same player name")
+    stacks = [seat.stack for seat in record.seats]
+    contributed = [0] * len(names)
+    folded = [False] * len(names)
+    fold_street = [0] * len(names)
+    street = 0
+    committed = [0] * len(names)
+    for action in record.actions:
+        if action.player not in seat_of:
+            raise _Unreadable(f"line {action.line}: {action.player!r} acts but has no seat")
+        seat = seat_of[action.player]
+        if action.street != street:
+            if action.street < street:
+                raise _Unreadable(f"line {action.line}: the actions go back to an earlier street")
+            street = action.street
+            committed = [0] * len(names)
+        if action.kind in TO_KINDS:
+            added = action.amount - committed[seat]
+            committed[seat] = action.amount
+        else:
+            added = action.amount
+            committed[seat] += added if action.street else 0
+        if added < 0:
+            raise _Unreadable(f"line {action.line}: {action.player} bets to less than they already put in")
+        contributed[seat] += added
+        if action.kind == ActionKind.FOLD:
+            folded[seat] = True
+            fold_street[seat] = action.street
+    for seat, total in enumerate(contributed):
+        if total > stacks[seat]:
+            raise _Unreadable(f"{names[seat]} puts in {total}, more than the stack of {stacks[seat]}")
+    live = [seat for seat in range(len(names)) if not folded[seat]]
+    last_street = 7 if len(live) > 1 else max((a.street for a in record.actions), default=3)
+    return _Facts(names, seat_of, stacks, contributed, folded, fold_street, max(last_street, 3))
+
+
+def _dealt_slots(facts: _Facts, seat: int) -> int:
+    """How many of the seat's seven slots were dealt: up to the street they folded on."""
+    street = facts.fold_street[seat] if facts.folded[seat] else facts.last_street
+    return street  # third street deals 3 cards, each later street one: street N -> N cards
+
+
+def _known_cards(record: HandRecord, facts: _Facts) -> list[list[Optional[str]]]:
+    seen: dict[str, str] = {}
+    slots: list[list[Optional[str]]] = []
+    for seat, name in enumerate(facts.names):
+        cards = list(record.cards_of(name))[: _dealt_slots(facts, seat)]
+        for slot, card in enumerate(cards):
+            if card is None:
+                if FACES[slot] == "up":
+                    raise _CannotJudge(f"{name}'s up card on {STREET_NAMES[max(3, slot + 1)]} street is not recorded")
+                continue
+            if card not in _CARD_INDEX:
+                raise _Unreadable(f"{card!r} is not a card")
+            if card in seen:
+                raise _Unreadable(f"{card} is dealt to both {seen[card]} and {name}")
+            seen[card] = name
+        slots.append(cards)
+    if record.community is not None:
+        raise _CannotJudge("a community card on seventh street (deck exhaustion) is not audited yet")
+    burns = facts.last_street - 3
+    if sum(len(cards) for cards in slots) + burns + 1 > len(ALL_CARDS):
+        raise _CannotJudge("the deck runs out on seventh street (burns recycled): the audit does not rebuild such deals yet")
+    return slots
+
+
+def _fill(slots: list[list[Optional[str]]], variant: int) -> list[list[str]]:
+    """Unseen down cards filled with cards nobody was dealt: variant 0 lowest first, 1 highest
+    first, others a shuffle seeded by the variant number (deterministic)."""
+    used = {card for cards in slots for card in cards if card is not None}
+    unused = [str(card) for card in ALL_CARDS if str(card) not in used]
+    if variant == 1:
+        unused.reverse()
+    elif variant > 1:
+        random.Random(variant).shuffle(unused)
+    supply = iter(unused)
+    return [[card if card is not None else next(supply) for card in cards] for cards in slots]
+
+
+def _deck(filled: list[list[str]], options: Mapping[str, Any]) -> list[Card]:
+    third = {f"p{seat + 1}": " ".join(cards[:3]) for seat, cards in enumerate(filled)}
+    deal: dict[str, dict[str, str]] = {"third": third}
+    if options.get("burn_before_third"):
+        used = {card for cards in filled for card in cards}
+        third["burn"] = next(str(card) for card in ALL_CARDS if str(card) not in used)
+    for street, name in ((4, "fourth"), (5, "fifth"), (6, "sixth"), (7, "seventh")):
+        row = {f"p{seat + 1}": cards[street - 1] for seat, cards in enumerate(filled) if len(cards) >= street}
+        if row:
+            deal[name] = row
+    return deck_from_deal(deal)
+
+
+# --- the actions on the engine -----------------------------------------------------------------
+
+def _describe_move(move: str, facing: bool) -> str:
+    if move == "f":
+        return "fold"
+    if move == "pb":
+        return "bring-in"
+    if move == "cc":
+        return "call" if facing else "check"
+    return f"bet or raise to {move.split()[1]}"
+
+
+def _describe(action: ActionRecord) -> str:
+    if action.kind in TO_KINDS:
+        return f"{action.kind.value} to {action.amount}"
+    if action.kind in (ActionKind.CALL, ActionKind.BRING_IN, ActionKind.ANTE):
+        return f"{action.kind.value} {action.amount}"
+    return action.kind.value
+
+
+def _engine_move(action: ActionRecord) -> str:
+    kind = action.kind
+    if kind == ActionKind.BRING_IN:
+        return "pb"
+    if kind in TO_KINDS:
+        return f"cbr {action.amount}"
+    if kind == ActionKind.FOLD:
+        return "f"
+    return "cc"
+
+
+def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[str, Any], first_of_street: bool,
+                  facts: _Facts) -> str:
+    street = action.street
+    if code == "out-of-turn":
+        if street == 3 and hand.bring_in is not None and hand.to_act == hand.bring_in + 1 and first_of_street:
+            return "bring-in.lowest-upcard"
+        if street == 3:
+            return "act-order.third-street"
+        if first_of_street:
+            return "act-order.seventh-street" if street == 7 else "act-order.best-exposed-hand"
+        return "actions.in-turn"
+    if code == "wrong-amount":
+        if action.kind in (ActionKind.BRING_IN, ActionKind.COMPLETE):
+            return "bring-in.post-or-complete"
+        if street == 4:
+            return "betting.fourth-street-open-pair"
+        return "betting.limits"
+    if code == "cap-reached":
+        live = sum(1 for folded in facts.folded if not folded)
+        return "betting.heads-up" if live == 2 else "betting.raise-cap"
+    if code == "not-allowed":
+        if street == 3 and "pb" in hand.legal_actions():
+            return "bring-in.post-or-complete"
+        return "betting.actions"
+    return "actions.in-turn"
+
+
+def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options: AuditOptions,
+            resolved: Mapping[str, Any]) -> list[Deviation]:
+    """Offer the record's actions to the engine; the first refused one is the deviation."""
+    deviations: list[Deviation] = []
+    ante = record.ante
+    for seat, name in enumerate(facts.names):
+        posted = sum(a.amount for a in record.actions if a.street == 0 and a.player == name and a.kind == ActionKind.ANTE)
+        expected = min(ante, facts.stacks[seat])
+        if posted != expected:
+            deviations.append(Deviation("table.ante", "antes", 0, f"{name} antes {posted}", f"ante {expected}",
+                                        f"{name} posted {posted} in antes; the ante is {expected}"))
+    stakes = Stakes(ante, record.bring_in, record.small_bet, record.big_bet)
+    try:
+        hand = Hand.start(facts.stacks, stakes, _deck(filled, resolved), options.profile, options.as_dict())
+    except Stud8Error as error:
+        raise _CannotJudge(f"the engine cannot start this hand: {error}") from None
+    step = 0
+    street = 3
+    first_of_street = True
+    table = hand.table
+    for action in record.actions:
+        if action.street == 0:
+            continue
+        if action.kind == ActionKind.ANTE:
+            deviations.append(Deviation("table.ante", STREET_NAMES[action.street], step, _describe(action),
+                                        "no ante after the deal", f"{action.player} antes after the deal", action.line))
+            return deviations
+        step += 1
+        if action.street != street:
+            street = action.street
+            first_of_street = True
+        seat = facts.seat_of[action.player]
+        street_name = STREET_NAMES.get(action.street, str(action.street))
+        if hand.over:
+            deviations.append(Deviation("actions.in-turn", street_name, step, f"{action.player}: {_describe(action)}",
+                                        "nothing: the hand is over",
+                                        f"{action.player} acts after the hand is over", action.line))
+            return deviations
+        engine_street = hand.street + 3
+        if engine_street != action.street:
+            deviations.append(Deviation("betting.round-closes", street_name, step,
+                                        f"{action.player}: {_describe(action)} on {street_name} street",
+                                        f"the betting is on {STREET_NAMES.get(engine_street, engine_street)} street",
+                                        "the record's betting round does not close where the rules close it",
+                                        action.line))
+            return deviations
+        move = _engine_move(action)
+        facing = max(table.committed) > table.committed[seat]
+        error = hand.check(f"p{seat + 1} {move}")
+        if error is not None:
+            code = getattr(error, "code", "")
+            rule = _refusal_rule(code, action, hand, resolved, first_of_street, facts)
+            to_act = hand.to_act
+            if code == "out-of-turn" and to_act is not None:
+                expected = f"{facts.names[to_act - 1]} to act"
+            else:
+                expected = ", ".join(_describe_move(m, facing) for m in hand.legal_actions())
+            why = (f"it is {facts.names[to_act - 1]}'s turn" if code == "out-of-turn" and to_act is not None
+                   else error.message if hasattr(error, "message") else str(error))
+            deviations.append(Deviation(rule, street_name, step, f"{action.player}: {_describe(action)}", expected,
+                                        f"{action.player}: {_describe(action)}: {why}", action.line))
+            return deviations
+        before = table.contributed[seat]
+        hand.apply(f"p{seat + 1} {move}")
+        added = table.contributed[seat] - before
+        recorded_added = action.amount if action.kind in (ActionKind.CALL, ActionKind.BRING_IN) else None
+        if action.kind == ActionKind.CHECK and added:
+            recorded_added = 0
+        if recorded_added is not None and recorded_added != added:
+            rule = "bring-in.post-or-complete" if action.kind == ActionKind.BRING_IN else "betting.actions"
+            verb = "a check" if action.kind == ActionKind.CHECK else f"{action.kind.value} {added}"
+            deviations.append(Deviation(rule, street_name, step, f"{action.player}: {_describe(action)}", verb,
+                                        f"{action.player} puts in {recorded_added}; the rules take {added}",
+                                        action.line))
+            return deviations
+        first_of_street = False
+    if not hand.over:
+        raise _CannotJudge("the record ends before the hand is over (actions missing)")
+    return deviations
+
+
+# --- the payout ---------------------------------------------------------------------------------
+
+def _chip_order(winners: list[int], half: str, cards: list[list[int]], rule: str) -> list[int]:
+    """Tied winners of a half in odd-chip order (odd-chip.within-half, odd-chip.card-order)."""
+    if len(winners) < 2:
+        return winners
+    if rule == "seat_order":
+        return sorted(winners)
+    if rule == "card_by_suit_winning_hand":
+        counted: dict[int, list[int]] = {}
+        for seat in winners:
+            made = hands.best_high([ALL_CARDS[i] for i in cards[seat]]) if half == "high" else \
+                hands.best_low([ALL_CARDS[i] for i in cards[seat]])
+            assert made is not None
+            counted[seat] = [card.index for card in made.cards]
+    else:
+        counted = {seat: cards[seat] for seat in winners}
+    return high_chip_order(winners, counted) if half == "high" else low_chip_order(winners, counted)
+
+
+@dataclass(frozen=True)
+class _Payout:
+    returned: dict[int, int]
+    pots: list[tuple[int, tuple[int, ...]]]
+    awards: list[tuple[dict[int, int], Optional[dict[int, int]]]]
+    paid: dict[int, int]
+
+
+def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], resolved: Mapping[str, Any]) -> _Payout:
+    """How the rules pay the recorded contributions, each pot less its rake."""
+    contributions = list(facts.contributed)
+    returned: dict[int, int] = {}
+    back = uncalled(contributions)  # pots.uncalled-bet
+    if back is not None:
+        seat, amount = back
+        contributions[seat] -= amount
+        returned[seat] = amount
+    live = [not folded for folded in facts.folded]
+    all_in = [live[s] and facts.stacks[s] == facts.contributed[s] for s in range(len(live))]
+    pots = side_pots(contributions, facts.folded, all_in)  # pots.side-pots
+    cards = [[_CARD_INDEX[card] for card in seat_cards] for seat_cards in filled]
+    paid: dict[int, int] = {}
+    awards: list[tuple[dict[int, int], Optional[dict[int, int]]]] = []
+    contested = sum(live) > 1
+    values: dict[int, tuple[int, Optional[int]]] = {}
+    rule = resolved.get("odd_chip_in_half", "card_by_suit_all_cards")
+    for index, pot in enumerate(pots):
+        amount = pot.amount - (rakes[index] if index < len(rakes) else 0)
+        eligible = list(pot.eligible)
+        if not contested or len(eligible) == 1:
+            award: tuple[dict[int, int], Optional[dict[int, int]]] = ({eligible[0]: amount}, None)
+        else:
+            for seat in eligible:
+                if seat not in values:
+                    values[seat] = fast_eval.values_idx(cards[seat])
+            best_high = max(values[seat][0] for seat in eligible)
+            high = [seat for seat in eligible if values[seat][0] == best_high]
+            lows = [values[seat][1] for seat in eligible if values[seat][1] is not None]
+            low = None
+            if lows:  # showdown.no-low otherwise
+                best_low = max(lows)  # type: ignore[type-var]
+                low = [seat for seat in eligible if values[seat][1] == best_low]
+            award = split_pot(amount, _chip_order(high, "high", cards, rule),
+                              None if low is None else _chip_order(low, "low", cards, rule))
+        awards.append(award)
+        for part in award:
+            for seat, chips in (part or {}).items():
+                paid[seat] = paid.get(seat, 0) + chips
+    return _Payout(returned, [(pot.amount, pot.eligible) for pot in pots], awards, paid)
+
+
+def _pot_rakes(record: HandRecord, rules_pots: int) -> list[int]:
+    """Rake plus fees taken from each pot: as the site states it per pot, else what the site
+    did not pay out of each pot; with another number of pots than the rules', all the rake
+    from the main pot."""
+    if any(pot.rake or pot.fees for pot in record.pots):
+        return [pot.rake + pot.fees for pot in record.pots]
+    total = record.rake + record.fees
+    if len(record.pots) == rules_pots and rules_pots > 1:
+        inferred = [max(0, pot.amount - sum(amount for _, amount in pot.collected)) for pot in record.pots]
+        if sum(inferred) == total:
+            return inferred
+    return [total] + [0] * (rules_pots - 1)
+
+
+def _check_payout(record: HandRecord, facts: _Facts, payout: _Payout, rakes: Sequence[int]) -> list[Deviation]:
+    deviations: list[Deviation] = []
+    names = facts.names
+    step = sum(1 for action in record.actions if action.street)
+    recorded_returned = dict(record.returned)
+    rules_returned = {names[seat]: amount for seat, amount in payout.returned.items()}
+    if recorded_returned != rules_returned:
+        deviations.append(Deviation("pots.uncalled-bet", "showdown", step, _pairs(recorded_returned),
+                                    _pairs(rules_returned), "the uncalled chips returned differ from the rules"))
+    pot_total = sum(amount for amount, _ in payout.pots)
+    recorded_pot = sum(pot.amount for pot in record.pots) if record.pots else pot_total
+    collected = dict(record.collected)
+    taken = record.rake + record.fees
+    if sum(collected.values()) + taken != recorded_pot:
+        deviations.append(Deviation(
+            "site.rake", "showdown", step, f"collected {sum(collected.values())} + rake and fees {taken}",
+            f"the pot {recorded_pot}", "what the players collected and the site took does not add up to the pot"))
+    if recorded_pot != pot_total:
+        deviations.append(Deviation("pots.side-pots", "showdown", step, f"pot {recorded_pot}", f"pot {pot_total}",
+                                    "the recorded pot differs from the chips the recorded actions put in"))
+    if len(record.pots) > 1 and [pot.amount for pot in record.pots] != [amount for amount, _ in payout.pots]:
+        deviations.append(Deviation("pots.side-pots", "showdown", step,
+                                    " + ".join(str(pot.amount) for pot in record.pots),
+                                    " + ".join(str(amount) for amount, _ in payout.pots),
+                                    "the main and side pots differ from the rules"))
+    rules_paid = {names[seat]: amount for seat, amount in payout.paid.items() if amount}
+    recorded_paid = {name: amount for name, amount in collected.items() if amount}
+    if rules_paid != recorded_paid:
+        deviations.append(Deviation(_payout_rule(recorded_paid, rules_paid, payout, names), "showdown", step,
+                                    _pairs(recorded_paid), _pairs(rules_paid),
+                                    "the pot was not paid as the rules pay it (after rake)"))
+    return deviations
+
+
+def _payout_rule(recorded: dict[str, int], rules: dict[str, int], payout: _Payout, names: list[str]) -> str:
+    """Which rule a wrong payout breaks: the same winners off by odd chips is an odd-chip rule
+    (the high half's odd chip, or the order inside a tied half); anything else is the split."""
+    if set(recorded) != set(rules) or sum(recorded.values()) != sum(rules.values()):
+        return "showdown.split"
+    if any(abs(recorded[name] - rules[name]) > 1 for name in rules):
+        return "showdown.split"
+    high_names: set[str] = set()
+    low_names: set[str] = set()
+    for high, low in payout.awards:
+        if low is not None:
+            high_names |= {names[seat] for seat in high}
+            low_names |= {names[seat] for seat in low}
+    if high_names and not high_names & low_names and \
+            sum(recorded[n] for n in high_names) != sum(rules[n] for n in high_names):
+        return "odd-chip.high-half"
+    return "odd-chip.within-half"
+
+
+def _pairs(values: Mapping[str, int]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in values.items()) or "nothing"
+
+
+# --- the audit ------------------------------------------------------------------------------------
+
+def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> HandVerdict:
+    """The verdict on one recorded hand under the given rules."""
+    base = dict(file=record.source_file, hand=record.hand_id, site=record.site, line=record.line, unit=record.unit,
+                rake=record.rake + record.fees)
+    try:
+        resolved = resolved_options(options)
+        if not 2 <= len(record.seats) <= 8:
+            raise _CannotJudge(f"{len(record.seats)} players: Stud/8 is played by two to eight")
+        facts = _facts(record)
+        net_recorded = _net(record, facts)
+        base["pot"] = sum(pot.amount for pot in record.pots) if record.pots else sum(facts.contributed)
+        base["net_recorded"] = net_recorded
+        slots = _known_cards(record, facts)
+        filled = _fill(slots, 0)
+        deviations = _replay(record, facts, filled, options, resolved)
+        try:
+            payout, rakes = _judged_payout(record, facts, slots, filled, resolved)
+        except _CannotJudge as reason:
+            if not deviations:
+                raise
+            return HandVerdict(**base, verdict="deviates", deviations=tuple(deviations),  # type: ignore[arg-type]
+                               reason=f"payout not checked: {reason}")
+        deviations.extend(_check_payout(record, facts, payout, rakes))
+        net_rules = tuple((name, payout.paid.get(seat, 0) + payout.returned.get(seat, 0) - facts.contributed[seat])
+                          for seat, name in enumerate(facts.names))
+        verdict = "deviates" if deviations else "conforms"
+        return HandVerdict(**base, verdict=verdict, deviations=tuple(deviations), net_rules=net_rules)  # type: ignore[arg-type]
+    except _CannotJudge as reason:
+        return HandVerdict(**base, verdict="cannot-judge", reason=str(reason))  # type: ignore[arg-type]
+    except _Unreadable as reason:
+        return HandVerdict(**base, verdict="unreadable", reason=str(reason))  # type: ignore[arg-type]
+
+
+def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[Optional[str]]], filled: list[list[str]],
+                   resolved: Mapping[str, Any]) -> tuple[_Payout, list[int]]:
+    """The rules' payout, the same under every filling of the unseen cards (else ``_CannotJudge``)."""
+    unseen = [facts.names[seat] for seat, cards in enumerate(slots)
+              if not facts.folded[seat] and any(card is None for card in cards)]
+    variants = FILLINGS if unseen and sum(not folded for folded in facts.folded) > 1 else 1
+    first: Optional[_Payout] = None
+    rakes: list[int] = []
+    for variant in range(variants):
+        cards = filled if variant == 0 else _fill(slots, variant)
+        if not rakes:
+            rakes = _pot_rakes(record, len(_rules_payout(facts, cards, [], resolved).pots))
+        payout = _rules_payout(facts, cards, rakes, resolved)
+        if first is None:
+            first = payout
+        elif payout.paid != first.paid:
+            raise _CannotJudge("the payout depends on cards nobody saw: " + ", ".join(unseen)
+                               + (" went" if len(unseen) > 1 else " goes") + " to the showdown without showing")
+    assert first is not None
+    return first, rakes
+
+
+def _net(record: HandRecord, facts: _Facts) -> tuple[tuple[str, int], ...]:
+    collected = dict(record.collected)
+    returned = dict(record.returned)
+    return tuple((name, collected.get(name, 0) + returned.get(name, 0) - facts.contributed[seat])
+                 for seat, name in enumerate(facts.names))

@@ -1,0 +1,132 @@
+"""The audit of one hand: deviations found at the right step with the right rule, payout and
+rake checks, unseen cards that decide the payout, and verdicts that pickle."""
+
+from __future__ import annotations
+
+import io
+import pickle
+from dataclasses import replace
+from pathlib import Path
+
+from stud8.conformance.handhistory.audit import AuditOptions, HandVerdict, audit_hand
+from stud8.conformance.handhistory.pokerstars import READER
+from stud8.conformance.handhistory.record import ActionKind, HandRecord, PotRecord
+
+FILE = Path(__file__).parent / "data" / "site-hands" / "pokerstars" / "7-StudHL-USD-0.04-0.08-200911.txt"
+HANDS = FILE.read_text().split("\n\n\n\n")
+
+
+def _hand(index: int, edit: tuple[str, str] | None = None) -> HandRecord:
+    text = HANDS[index].strip() + "\n"
+    if edit:
+        assert edit[0] in text
+        text = text.replace(edit[0], edit[1], 1)
+    (record,) = list(READER.read(io.StringIO(text), "f.txt"))
+    assert isinstance(record, HandRecord), record
+    return record
+
+
+def _only(verdict: HandVerdict, rule: str) -> None:
+    assert verdict.verdict == "deviates", verdict
+    assert [d.rule for d in verdict.deviations][0] == rule, verdict.deviations
+
+
+def test_bring_in_by_the_wrong_player() -> None:
+    # Hero shows the 2h, the lowest up card; rdiezchang (3d) brings in instead.
+    record = _hand(0, ("Hero: brings in for $0.02\nrdiezchang: calls $0.02", "rdiezchang: brings in for $0.02\nHero: calls $0.02"))
+    verdict = audit_hand(record)
+    _only(verdict, "bring-in.lowest-upcard")
+    first = verdict.deviations[0]
+    assert (first.street, first.step, first.expected) == ("third", 1, "Hero to act")
+    assert first.line == 16 and "Hero's turn" in first.message and "rdiezchang" in first.recorded
+
+
+def test_acting_out_of_turn_later_in_a_round() -> None:
+    record = _hand(0, ("gashpor: checks\ndenny501: checks\nHero: checks\nrdiezchang: bets $0.08",
+                       "gashpor: checks\nHero: checks\ndenny501: checks\nrdiezchang: bets $0.08"))
+    verdict = audit_hand(record)
+    _only(verdict, "actions.in-turn")
+    assert verdict.deviations[0].street == "sixth" and verdict.deviations[0].expected == "denny501 to act"
+
+
+def test_a_bet_of_the_wrong_size() -> None:
+    record = _hand(0, ("rdiezchang: bets $0.08\ngashpor: folds", "rdiezchang: bets $0.04\ngashpor: folds"))
+    verdict = audit_hand(record)
+    _only(verdict, "betting.limits")
+    assert "bet or raise to 8" in verdict.deviations[0].expected
+    # The payout is still checked on what was recorded: 4 cents back, not 8.
+    assert any(d.rule == "pots.uncalled-bet" for d in verdict.deviations)
+
+
+def test_a_big_bet_on_fourth_street_without_an_open_pair() -> None:
+    record = _hand(3, ("rdiezchang: bets $0.04\n123smoothie: calls $0.04\ndenny501: calls $0.04",
+                       "rdiezchang: bets $0.08\n123smoothie: calls $0.08\ndenny501: calls $0.08"))
+    verdict = audit_hand(record)
+    _only(verdict, "betting.fourth-street-open-pair")
+
+
+def test_a_wrong_odd_cent_is_an_odd_chip_finding() -> None:
+    # 76 cents less 3 rake: high half 37 (u.pressure), low half 36 (gashpor). Swap the odd cent.
+    record = _hand(2)
+    swapped = replace(record, collected=(("u.pressure", 36), ("gashpor", 37)),
+                      pots=(PotRecord(76, 0, 0, (("u.pressure", 36), ("gashpor", 37))),))
+    verdict = audit_hand(swapped)
+    _only(verdict, "odd-chip.high-half")
+    assert verdict.deviations[0].expected == "u.pressure 37, gashpor 36"
+    assert dict(verdict.net_rules)["u.pressure"] == 18 and dict(verdict.net_recorded)["u.pressure"] == 17
+
+
+def test_the_site_books_must_balance() -> None:
+    record = _hand(1)
+    richer = replace(record, collected=(("rdiezchang", 78),), pots=(PotRecord(80, 0, 0, (("rdiezchang", 78),)),))
+    verdict = audit_hand(richer)
+    assert verdict.verdict == "deviates"
+    assert "site.rake" in [d.rule for d in verdict.deviations]
+
+
+def test_a_wrong_winner() -> None:
+    record = _hand(1)
+    wrong = replace(record, collected=(("123smoothie", 77),), pots=(PotRecord(80, 0, 0, (("123smoothie", 77),)),))
+    _only(audit_hand(wrong), "showdown.split")
+
+
+def test_unseen_cards_that_decide_the_low_cannot_be_judged() -> None:
+    # Without the summary line, 123smoothie's down cards are unknown; with A 5 4 showing,
+    # some cards would make a low and take half the pot.
+    record = _hand(1, ("Seat 2: 123smoothie mucked [9c Jc 9h Ah 5d 4c Qc]\n", ""))
+    assert record.cards_of("123smoothie")[0] is None
+    verdict = audit_hand(record)
+    assert verdict.verdict == "cannot-judge" and "123smoothie" in verdict.reason
+
+
+def test_unseen_cards_that_cannot_matter_are_filled() -> None:
+    # Soroka69 mucks Q-high with 3c Qc 6h 7h showing; the winner holds two pair aces and deuces and
+    # no low qualifies... unless Soroka69's three unseen cards make one: they could (A, 2, 4).
+    record = _hand(5, ("Seat 7: Soroka69 mucked [2d Qh 3c Qc 6h 7h Jd]\n", ""))
+    assert audit_hand(record).verdict == "cannot-judge"
+    # A folded player's unseen cards never matter.
+    assert audit_hand(_hand(0)).verdict == "conforms"
+
+
+def test_a_check_facing_a_bet() -> None:
+    record = _hand(0, ("rdiezchang: bets $0.08\ngashpor: folds", "rdiezchang: bets $0.08\ngashpor: checks"))
+    verdict = audit_hand(record)
+    assert verdict.verdict == "deviates" and verdict.deviations[0].rule == "betting.actions"
+
+
+def test_options_change_the_verdict() -> None:
+    """The same hand under a one-raise cap: the second raise on fourth street deviates."""
+    record = _hand(5)
+    assert audit_hand(record).verdict == "conforms"
+    capped = audit_hand(record, AuditOptions(None, (("raise_cap", 1),)))
+    assert capped.verdict == "conforms"  # one bet and one raise: within a cap of one raise
+    fourth = [a for a in record.actions if a.street == 4]
+    assert [a.kind for a in fourth][:2] == [ActionKind.BET, ActionKind.RAISE]
+
+
+def test_verdicts_pickle_and_serialise() -> None:
+    verdict = audit_hand(_hand(2))
+    assert pickle.loads(pickle.dumps(verdict)) == verdict
+    data = verdict.to_json()
+    assert data["verdict"] == "conforms" and data["pot"] == 76 and data["rake"] == 3
+    assert data["net_recorded"] == data["net_rules"]
