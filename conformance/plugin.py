@@ -20,7 +20,7 @@ import pytest
 from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.engines import Engine, EngineFault
 from stud8.conformance.replay import ScenarioFailure, run_scenario
-from stud8.conformance.report import Record, Report, load_baseline, summary_lines, write_report
+from stud8.conformance.report import Record, Report, failure_message, jsonable, load_baseline, summary_lines, write_report
 from stud8.conformance.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
 from stud8.reference.errors import Stud8Error
 from stud8.spec.yamlio import Problem
@@ -28,6 +28,7 @@ from stud8.spec.yamlio import Problem
 ENGINE_KEY = pytest.StashKey[Engine]()
 ROOTS_KEY = pytest.StashKey[list[Path]]()
 BASELINE_KEY = pytest.StashKey[set[str]]()
+FIXED = "now passes: remove it from the baseline"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -67,6 +68,19 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         engine.close()
 
 
+class PremadeEngine:
+    """Hands an engine made before the run (``stud8 conform`` makes it, so that an engine that
+    cannot start is reported as the command's own usage error) to the plugin."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_configure(self, config: pytest.Config) -> None:
+        if not hasattr(config, "workerinput"):  # xdist workers make their own
+            config.stash[ENGINE_KEY] = self.engine
+
+
 def _engine(config: pytest.Config) -> Engine:
     """The engine for this run (each xdist worker has its own), made once."""
     if ENGINE_KEY not in config.stash:
@@ -94,10 +108,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if not isinstance(item, (ScenarioItem, InvalidFileItem)) or report.when != "call":
         return
     in_baseline = isinstance(item, ScenarioItem) and item.scenario.id in item.config.stash.get(BASELINE_KEY, set())
-    report.user_properties.append(("stud8_outcome", _classify(report, call, in_baseline)))
+    outcome_name = _classify(report, call, in_baseline)
+    report.user_properties.append(("stud8_outcome", outcome_name))
     message = ""
-    if call.excinfo is not None:
-        message = str(call.excinfo.value).splitlines()[0] if str(call.excinfo.value) else call.excinfo.typename
+    error = call.excinfo.value if call.excinfo is not None else None
+    if isinstance(error, ScenarioFailure):
+        message = failure_message(error.step, error.field, error.expected, error.got)
+        report.user_properties.append(("stud8_failure", {"step": error.step, "field": error.field,
+                                                         "expected": jsonable(error.expected), "got": jsonable(error.got)}))
+    elif error is not None:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+    if outcome_name == "fixed":
+        # pytest would say "[XPASS(strict)] ..."; say what to do instead.
+        assert isinstance(item, ScenarioItem)
+        message = FIXED
+        report.longrepr = f"{item.scenario.id}: {item.scenario.title}\n  {FIXED}"
     report.user_properties.append(("stud8_message", message))
 
 
@@ -126,11 +151,13 @@ class ConformanceReporter:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.report = Report()
+        self.written: Path | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties = dict(report.user_properties)
         if report.when != "call" or "stud8_outcome" not in properties:
             return
+        failure = properties.get("stud8_failure") or {}
         self.report.records.append(Record(
             id=properties.get("stud8_id", report.nodeid),
             title=properties.get("title", ""),
@@ -139,6 +166,10 @@ class ConformanceReporter:
             rules=tuple(value for key, value in report.user_properties if key == "rule"),
             outcome=properties["stud8_outcome"],
             message=properties.get("stud8_message", ""),
+            step=failure.get("step"),
+            field=failure.get("field"),
+            expected=failure.get("expected"),
+            got=failure.get("got"),
         ))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
@@ -150,6 +181,7 @@ class ConformanceReporter:
         except (EngineFault, pytest.UsageError) as error:
             self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
         write_report(self.report, Path(path))
+        self.written = Path(path)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.report.records:
@@ -157,6 +189,17 @@ class ConformanceReporter:
         terminalreporter.section(f"stud8 conformance: engine {self.config.getoption('stud8_engine')}")
         for line in summary_lines(self.report):
             terminalreporter.write_line(line)
+        baseline = self.config.getoption("stud8_baseline")
+        if baseline:
+            totals = self.report.totals()
+            listed = len(self.config.stash.get(BASELINE_KEY, set()))
+            applied = totals["known-failure"] + totals["fixed"]
+            line = f"baseline {baseline}: {applied} known failures applied ({listed} listed): {totals['known-failure']} still fail"
+            if totals["fixed"]:
+                line += f", {totals['fixed']} now pass: remove them from the baseline"
+            terminalreporter.write_line(line)
+        if self.written is not None:
+            terminalreporter.write_line(f"report written to {self.written}")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -8,7 +8,10 @@ broke the protocol); ``crash`` (the engine died); ``timeout`` (it did not answer
 ``known-failure`` (listed in the baseline and still failing) and ``fixed`` (listed in the
 baseline but now passing: the run fails so that the baseline only ever shrinks).
 
-The JSON form is described by ``spec/schema/report.schema.json``.
+The summary table counts each scenario once, under the area of its first rule, so its rows add
+up to the totals. The JSON form is described by ``spec/schema/report.schema.json``; a failed
+comparison keeps ``step``, ``field``, ``expected`` and ``got`` as separate fields beside the
+one-line ``message``.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -41,11 +44,25 @@ class Record:
     rules: tuple[str, ...]
     outcome: str
     message: str = ""
+    # A failed comparison, kept whole and apart from the message (which is shortened):
+    # where it happened, what was compared, the scenario's value and the engine's.
+    step: str | None = None
+    field: str | None = None
+    expected: Any = None
+    got: Any = None
 
     @property
-    def areas(self) -> list[str]:
-        """The rule areas the scenario cites (``bring-in`` for ``bring-in.suit-order``), once each."""
-        return list(dict.fromkeys(rule.split(".")[0] for rule in self.rules)) or ["(none)"]
+    def area(self) -> str:
+        """The rule area of the scenario's first rule (``bring-in`` for ``bring-in.suit-order``):
+        each scenario counts in exactly one row of the summary, so the rows add up."""
+        return self.rules[0].split(".")[0] if self.rules else "(none)"
+
+    def as_json(self) -> dict[str, Any]:
+        data = {"id": self.id, "title": self.title, "file": self.file, "line": self.line, "rules": list(self.rules),
+                "outcome": self.outcome, "message": self.message}
+        if self.field is not None:
+            data.update(step=self.step, field=self.field, expected=self.expected, got=self.got)
+        return data
 
 
 @dataclass
@@ -67,17 +84,16 @@ class Report:
             "format": REPORT_FORMAT,
             "suite": {"stud8": stud8_version()},
             "engine": self.engine,
-            "scenarios": [dict(asdict(record), rules=list(record.rules)) for record in self.records],
+            "scenarios": [record.as_json() for record in self.records],
             "totals": self.totals(),
         }
 
     def by_area(self) -> dict[str, dict[str, int]]:
-        """Area -> outcome counts; a scenario counts once in every area it cites."""
+        """Area -> outcome counts; a scenario counts once, in the area of its first rule."""
         table: dict[str, dict[str, int]] = {}
         for record in self.records:
-            for area in record.areas:
-                row = table.setdefault(area, {outcome: 0 for outcome in OUTCOMES})
-                row[record.outcome] += 1
+            row = table.setdefault(record.area, {outcome: 0 for outcome in OUTCOMES})
+            row[record.outcome] += 1
         return dict(sorted(table.items()))
 
 
@@ -95,14 +111,37 @@ def summary_lines(report: Report) -> list[str]:
     rows = [(area, [counts[key] for key, _ in used]) for area, counts in report.by_area().items()]
     totals = report.totals()
     rows.append(("all scenarios", [totals[key] for key, _ in used]))
-    width = max(len(name) for name, _ in rows)
-    header = f"{'rule area':<{width}}  " + "  ".join(f"{label:>7}" for _, label in used)
+    width = max([len(name) for name, _ in rows] + [len("area of first rule")])
+    header = f"{'area of first rule':<{width}}  " + "  ".join(f"{label:>7}" for _, label in used)
     lines = [header, "-" * len(header)]
     for index, (name, values) in enumerate(rows):
         if index == len(rows) - 1:
             lines.append("-" * len(header))
         lines.append(f"{name:<{width}}  " + "  ".join(f"{value:>7}" for value in values))
     return lines
+
+
+MESSAGE_PART = 120
+"""At most this many characters of the expected and of the got value in a message."""
+
+
+def shorten_value(value: Any, limit: int = MESSAGE_PART) -> str:
+    """``repr`` of a value cut in the middle, so that both of its ends stay readable."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    keep = (limit - 5) // 2
+    return f"{text[:keep]} ... {text[-keep:]}"
+
+
+def failure_message(step: str, field: str, expected: Any, got: Any) -> str:
+    """A one-line message in which the expected and the got value are shortened alike."""
+    return f"{step}: {field}: expected {shorten_value(expected)}, got {shorten_value(got)}"
+
+
+def jsonable(value: Any) -> Any:
+    """A value as JSON can hold it (tuples become lists, anything odd its ``str``)."""
+    return json.loads(json.dumps(value, default=str))
 
 
 def write_report(report: Report, path: Path) -> None:

@@ -37,7 +37,7 @@ def test_passing_hand_cases(capsys: pytest.CaptureFixture[str], passing: Path) -
     assert code == 0, out
     for scenario_id in ("testhand-001", "testhand-002", "testhand-003"):
         assert f"hands.yaml::{scenario_id} PASSED" in out
-    assert "3 passed" in out.splitlines()[-1]
+    assert "3 passed" in out.splitlines()[-2]
 
 
 def test_wrong_expectation_fails_with_expected_and_got(capsys: pytest.CaptureFixture[str], passing: Path) -> None:
@@ -76,7 +76,7 @@ def test_select_one_scenario_with_k(capsys: pytest.CaptureFixture[str], passing:
     assert code == 0
     assert "hands.yaml::testhand-002 PASSED" in out
     assert "testhand-001" not in out and "testwrong-001" not in out
-    assert "1 passed, 3 deselected" in out.splitlines()[-1]
+    assert "1 passed, 3 deselected" in out.splitlines()[-2]
 
 
 def test_no_builtin_needs_scenarios(capsys: pytest.CaptureFixture[str]) -> None:

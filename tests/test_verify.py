@@ -54,7 +54,7 @@ def test_mismatches_name_the_figure() -> None:
 
 
 def test_command_sample(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["verify-evaluator", "--cards", "7", "--sample", "200", "--seed", "4"]) == 0
+    assert main(["verify-evaluator", "--cards", "7", "--sample", "200", "--seed", "4", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert (report["cards"], report["hands"], report["seed"], report["disagreements"]) == (7, 200, 4, 0)
 
@@ -75,7 +75,7 @@ def test_command_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str
 @pytest.mark.slow
 def test_every_five_card_hand(capsys: pytest.CaptureFixture[str]) -> None:
     """All 2,598,960 hands through both evaluators: about 25 s on two cores."""
-    assert main(["verify-evaluator", "--cards", "5", "--jobs", str(CORES)]) == 0
+    assert main(["verify-evaluator", "--cards", "5", "--jobs", str(CORES), "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["hands"] == report["compared"] == 2_598_960
     assert report["disagreements"] == 0
@@ -98,7 +98,7 @@ def test_a_disagreement_fails_the_command(monkeypatch: pytest.MonkeyPatch, capsy
 
     real = fast_eval.values_idx
     monkeypatch.setattr(fast_eval, "values_idx", lambda hand: (real(hand)[0] + 1, real(hand)[1]))
-    assert main(["verify-evaluator", "--cards", "5", "--sample", "20"]) == 1
+    assert main(["verify-evaluator", "--cards", "5", "--sample", "20", "--format", "json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["disagreements"] == 20
     assert len(report["disagreement_examples"]) == verify_cmd.MAX_EXAMPLES

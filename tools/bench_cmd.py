@@ -28,7 +28,7 @@ Every engine gets the cards already in its own format: conversion happens before
 starts. Each timing is the best of a few passes; PokerKit, ten to hundreds of times slower,
 is timed on fewer items (at most ``POKERKIT_HANDS`` evaluations, ``POKERKIT_FULL_HANDS``
 whole hands). Figures are evaluations or hands per second; a missing engine reports ``null``.
-``--json`` prints ``{"eval": {"stud8": ..., "stud8_high": ..., "pokerkit": ..., "treys": ...},
+``--format json`` prints ``{"eval": {"stud8": ..., "stud8_high": ..., "pokerkit": ..., "treys": ...},
 "hands": {"stud8": ..., "pokerkit": ...}, "hands_no_fold": {...}, "ratios": {"stud8/pokerkit":
 ..., "stud8_high/treys": ..., "hands stud8/pokerkit": ..., "hands_no_fold stud8/pokerkit": ...},
 "config": {...}}``.
@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stud8.reference.cards import ALL_CARDS
+from stud8.tools.formats import add_format_argument, wants_json
 
 DEFAULT_HANDS = 50_000
 POKERKIT_HANDS = 2_000
@@ -90,7 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"whole hands played by stud8 in the hands sections (default {DEFAULT_FULL_HANDS:,}; "
                              f"PokerKit plays at most {POKERKIT_FULL_HANDS:,})")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random hands (default 0)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_format_argument(parser, "rates and ratios")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             raise Stud8Error(f"{option} must be at least 1, got {value}", code="usage")
     config = Config(hands=args.hands, seed=args.seed, full_hands=full_hands)
     sections = {name: bench(config) for name, bench in SECTIONS.items()}
-    if args.json:
+    if wants_json(args):
         print(json.dumps(as_json(config, sections)))
     else:
         for name, section in sections.items():

@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),
     "serve": ("serve_cmd", "speak the JSON-lines engine protocol on stdin/stdout for the reference engine"),
     "fuzz": ("fuzz_cmd", "play random hands on the reference engine and another engine in lockstep"),
+    "schema": ("schema_cmd", "print a JSON Schema of stud8 (scenario, rules, report, protocol/...), 2020-12 or draft-07"),
+    "protocol": ("protocol_cmd", "print the engine protocol document (or its path with --path)"),
 }
 
 

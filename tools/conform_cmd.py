@@ -1,8 +1,15 @@
 """``stud8 conform``: run the conformance suite against an engine, through pytest.
 
 pytest does the work (selection with ``-k``, ``--maxfail``, JUnit XML, ``-n auto`` with
-pytest-xdist): arguments after ``--`` go to it unchanged. The run uses the packaged
-``conform.ini`` so that it behaves the same from any directory.
+pytest-xdist, from the ``xdist`` or ``dev`` extra): arguments after ``--`` go to it unchanged.
+The run uses the packaged ``conform.ini`` so that it behaves the same from any directory.
+
+pytest's cache lives in the user's cache folder (``$XDG_CACHE_HOME/stud8/conform/ENGINE``, by
+default ``~/.cache/...``), one per engine spec, so ``-- --lf``, ``--ff`` and ``--sw`` rerun
+what failed last time against that engine. The engine is made (and its process started) before
+pytest runs: a spec that names nothing, or an engine that cannot start, is this command's usage
+error, said as ``stud8 conform: ...`` like every other (pytest's own usage errors are reworded
+the same way).
 
 Exit codes: 0 every scenario passed (or was not applicable, or is a known failure of the
 baseline), 1 failures (including engine errors, crashes and timeouts, and baseline entries that
@@ -12,14 +19,19 @@ now pass), 2 usage errors (unknown engine, missing folder, unwritable report).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
+import re
+import sys
 from importlib import resources
 from pathlib import Path
+from typing import Any, TextIO
 
 import pytest
 
 from stud8.conformance import plugin
-from stud8.conformance.engine_spec import DEFAULT_TIMEOUT
+from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.engines import Engine, EngineFault
 from stud8.conformance.report import load_baseline
 from stud8.conformance.scenarios import packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
@@ -60,8 +72,8 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     if extra and extra[0] == "--":
         extra = extra[1:]
     ini = Path(str(resources.files("stud8.conformance").joinpath("conform.ini")))
-    command = ["-c", str(ini), "--rootdir", str(ini.parent), "--stud8-engine", args.engine,
-               "--stud8-timeout", str(args.timeout)]
+    command = ["-c", str(ini), "--rootdir", str(ini.parent), "-o", f"cache_dir={cache_dir(args.engine)}",
+               "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
         command += ["--stud8-report", str(args.report.resolve())]
     if args.baseline is not None:
@@ -71,11 +83,66 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     return command + extra + [str(folder.resolve()) for folder in folders]
 
 
+def cache_dir(engine: str) -> Path:
+    """pytest's cache for runs against ``engine``: in the user's cache folder (the packaged suite
+    may sit in a read-only site-packages), one folder per engine spec so that ``--lf`` means
+    "failed last time against this engine"."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    name = re.sub(r"[^A-Za-z0-9_]+", "-", engine)[:40].strip("-") or "engine"
+    digest = hashlib.sha256(engine.encode()).hexdigest()[:8]
+    return base / "stud8" / "conform" / f"{name}-{digest}"
+
+
+def start_engine(spec: str, timeout: float) -> Engine:
+    """The engine under test, its handshake done: any problem is a usage error of the command."""
+    engine = make_engine(spec, timeout)
+    try:
+        engine.handshake()
+    except EngineFault as fault:
+        engine.close()
+        raise Stud8Error(f"engine {spec!r} cannot start: {fault.message}", "usage") from None
+    return engine
+
+
+class _Reworded:
+    """stderr during the pytest run, with pytest's ``ERROR: `` prefix said as ``stud8 conform: ``
+    (pytest prints its usage errors that way; the command's convention is its own name)."""
+
+    PREFIX = re.compile(r"^((?:\x1b\[[0-9;]*m)*)ERROR: ", re.MULTILINE)
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(self.PREFIX.sub(r"\1stud8 conform: ", text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def next_step(args: argparse.Namespace) -> str:
+    """The line printed after a passing run: what to do next."""
+    if args.engine == "reference":
+        return ("next: run the suite against your engine: stud8 conform --engine 'cmd:./your-engine' "
+                "(the protocol it speaks: stud8 protocol), or --engine python:MODULE:FACTORY")
+    if args.report is None:
+        return f"next: keep a record: stud8 conform --engine {args.engine!r} --report report.json, then --baseline report.json"
+    return f"next: keep it passing: stud8 conform --engine {args.engine!r} --baseline {args.report} in your CI"
+
+
 def run(args: argparse.Namespace) -> int:
     command = pytest_arguments(args)
     autoload_off = bool(os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"))
-    code = pytest.main(command, plugins=[plugin] if autoload_off else [])
+    engine = start_engine(args.engine, args.timeout)
+    plugins: list[Any] = [plugin.PremadeEngine(engine)] + ([plugin] if autoload_off else [])
+    saved, sys.stderr = sys.stderr, _Reworded(sys.stderr)  # type: ignore[assignment]
+    try:
+        code = pytest.main(command, plugins=plugins)
+    finally:
+        sys.stderr = saved
+        engine.close()
     if code == pytest.ExitCode.OK:
+        print(next_step(args))
         return 0
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED):
         return 2

@@ -13,13 +13,14 @@ from pathlib import Path
 from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, default_rulebook
+from stud8.tools.formats import add_format_argument, wants_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
                         help="count these scenario folders too (repeatable)")
     parser.add_argument("--no-builtin", action="store_true", help="count only the --scenarios folders")
-    parser.add_argument("--json", action="store_true", help="print {rule id: [scenario ids]} as JSON")
+    add_format_argument(parser, "coverage ({rule id: [scenario ids]} in JSON)")
 
 
 def rule_coverage(book: RuleBook, folders: list[Path]) -> dict[str, list[str]]:
@@ -45,7 +46,7 @@ def rule_coverage(book: RuleBook, folders: list[Path]) -> dict[str, list[str]]:
 def run(args: argparse.Namespace) -> int:
     folders = ([] if args.no_builtin else [packaged_scenarios_dir()]) + list(args.scenarios)
     coverage = rule_coverage(default_rulebook(), folders)
-    if args.json:
+    if wants_json(args):
         print(json.dumps(coverage, indent=2))
     else:
         width = max(len(rule_id) for rule_id in coverage)

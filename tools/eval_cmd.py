@@ -6,7 +6,7 @@ Uses the plain evaluator (``stud8.reference.hands``), the definition itself. Car
     high: full house (Kh Kd Kc 9s 9h)
     low: 8-6-4-2-A (8c 6d 4h 2s Ah)
 
-(``low: none`` when no low qualifies), or with ``--json`` one line::
+(``low: none`` when no low qualifies), or with ``--format json`` one line::
 
     {"high": {"category": "full house", "cards": [...], "value": 7200153}, "low": null}
 
@@ -22,16 +22,17 @@ from typing import Any
 
 from stud8.reference.cards import Card, parse_cards
 from stud8.reference.hands import HighHand, LowHand, evaluate
+from stud8.tools.formats import add_format_argument, wants_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", nargs="+", metavar="CARD", help="5 to 7 cards, e.g. As Td 7c 7d 2h")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_format_argument(parser, "evaluation")
 
 
 def run(args: argparse.Namespace) -> int:
     high, low = evaluate(_parse(args.cards))
-    if args.json:
+    if wants_json(args):
         print(json.dumps(as_json(high, low)))
     else:
         print(f"high: {high}")

@@ -23,7 +23,7 @@
   closest to PokerKit's game (``POKERKIT_OPTIONS``); when PokerKit is installed the hand
   history is also replayed by ``pokerkit.HandHistory`` and refused if it ends otherwise
   (``--no-check`` skips that).
-* ``stud8 phh replay FILE.phh [--json] [--profile P]``: plays the hand through the reference
+* ``stud8 phh replay FILE.phh [--format text|json] [--profile P]``: plays the hand through the reference
   engine; prints the final stacks, each pot's awards, uncalled chips returned, and whether the
   recorded finishing stacks (and winnings: chips won from the pots) agree.
 
@@ -45,6 +45,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from stud8.tools.formats import add_format_argument, wants_json
 from stud8.reference.errors import Stud8Error
 from stud8.tools.output import check_writable
 
@@ -76,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rep = sub.add_parser("replay", help="play a hand history through the reference engine",
                          description="Play a hand history through the reference engine and compare with what it records.")
     rep.add_argument("file", type=Path, metavar="FILE.phh")
-    rep.add_argument("--json", action="store_true", help="print one JSON object")
+    add_format_argument(rep, "replay's verdict")
     rep.add_argument("--profile", help="rule book profile (default: the rule book's default)")
 
 
@@ -276,7 +277,7 @@ def _replay(args: argparse.Namespace) -> int:
     if hand.winnings is not None:
         checks.append(winnings == hand.winnings)
     agree = all(checks) if checks else None
-    if args.json:
+    if wants_json(args):
         document: dict[str, Any] = {
             "stacks": replay.stacks,
             "pots": replay.pots,

@@ -10,8 +10,11 @@
   (spread over ``--jobs`` processes; about half a minute of CPU) and compares with the
   published figures, plus a plain-vs-fast comparison on a random sample.
 
-It prints one JSON report and exits 0 when everything agrees, 1 on any disagreement or any
-difference from a published figure.
+It prints a short text report ending in a pass/fail line (``--format json``: the full JSON
+report) and exits 0 when everything agrees, 1 on any disagreement or any difference from a
+published figure. Random samples are spread over ``--jobs`` processes too; the hands are drawn
+in the parent from ``--seed``, so the result does not depend on ``--jobs``. On a terminal a
+progress bar (``stud8.tools.progress``) shows the exhaustive runs.
 """
 
 from __future__ import annotations
@@ -24,11 +27,14 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
+from math import comb
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from stud8.reference.cards import ALL_CARDS, format_cards
 from stud8.reference.errors import Stud8Error
 from stud8.reference.hands import Category
+from stud8.tools.formats import add_format_argument, wants_json
+from stud8.tools.progress import progress_bar
 
 # The published figures, with their sources. Checked only by exhaustive runs.
 PUBLISHED: dict[int, dict[str, Any]] = {
@@ -110,12 +116,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the random sample (default 0)")
     parser.add_argument("--exhaustive", action="store_true", help="all hands (default for 5 cards; long for 7)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    add_format_argument(parser, "report")
 
 
 def run(args: argparse.Namespace) -> int:
     report = verify(args.cards, sample=args.sample, seed=args.seed, exhaustive=args.exhaustive, jobs=args.jobs)
-    print(json.dumps(report, indent=2))
+    if wants_json(args):
+        print(json.dumps(report, indent=2))
+    else:
+        print("\n".join(text_lines(report)))
     return 1 if report["disagreements"] or report["mismatches"] else 0
+
+
+def text_lines(report: dict[str, Any]) -> list[str]:
+    """The text form: what was checked, the counts, every problem, then one pass/fail line."""
+    what = f"{report['hands']:,} {report['cards']}-card hands ({report['mode']}"
+    what += f", seed {report['seed']})" if "seed" in report else ")"
+    lines = [f"checked {what} in {report['seconds']} s",
+             f"plain vs fast evaluator: {report['compared']:,} compared, {report['disagreements']:,} disagreements"]
+    lines += [f"  {example['cards']}: plain {example['plain']}, fast {example['fast']}" for example in report["disagreement_examples"]]
+    lines.append("high: " + ", ".join(f"{name} {count:,}" for name, count in report["high"].items()))
+    low = report["low"]
+    lines.append(f"low: {low['qualifying']:,} qualifying ({low['distinct']} distinct): "
+                 + ", ".join(f"{name} {low[name]:,}" for name in LOW_NAMES.values()))
+    lines += [f"  differs from the published figure {m['figure']}: published {m['published']}, got {m['got']}"
+              for m in report["mismatches"]]
+    published = "" if report["mode"] != "exhaustive" else ", every published figure reproduced"
+    if report["disagreements"] or report["mismatches"]:
+        lines.append(f"FAIL: {report['disagreements']:,} disagreements, {len(report['mismatches'])} published figures differ")
+    else:
+        lines.append(f"PASS: the evaluators agree{published}")
+    return lines
 
 
 def verify(
@@ -134,7 +165,7 @@ def verify(
     elif cards == 7 and exhaustive:
         report = _verify_all_seven(jobs, sample or DEFAULT_SAMPLE, seed)
     else:
-        report = _verify_sample(cards, sample or DEFAULT_SAMPLE, seed)
+        report = _verify_sample(cards, sample or DEFAULT_SAMPLE, seed, jobs)
     report["seconds"] = round(time.perf_counter() - started, 1)
     return report
 
@@ -145,8 +176,10 @@ def verify(
 def _verify_all_five(jobs: int) -> dict[str, Any]:
     """Every five-card hand through both evaluators, split by lowest card over processes."""
     outcome = _Outcome()
-    for part in _map(_compare_five_from, range(52 - 4), jobs):
-        outcome.merge(part)
+    with progress_bar(total=PUBLISHED[5]["hands"], desc="5-card hands", unit="hand") as bar:
+        for first, part in zip(range(52 - 4), _map(_compare_five_from, range(52 - 4), jobs)):
+            outcome.merge(part)
+            bar.update(comb(51 - first, 4))
     return _report(5, "exhaustive", outcome, published=PUBLISHED[5])
 
 
@@ -158,19 +191,21 @@ def _verify_all_seven(jobs: int, sample: int, seed: int) -> dict[str, Any]:
     """
     from stud8.reference import fast_eval
 
-    checked = _compare_hands(_random_hands(7, sample, seed))
+    checked = _compare_sample(7, sample, seed, jobs)
     counts = _Outcome()
-    for tally in _map(fast_eval.tally_seven, range(52 - 6), jobs):
-        for (high, low), count in tally.items():
-            counts.high[high] += count
-            counts.low[low] += count
+    with progress_bar(total=PUBLISHED[7]["hands"], desc="7-card hands", unit="hand") as bar:
+        for first, tally in zip(range(52 - 6), _map(fast_eval.tally_seven, range(52 - 6), jobs)):
+            for (high, low), count in tally.items():
+                counts.high[high] += count
+                counts.low[low] += count
+            bar.update(comb(51 - first, 6))
     counts.compared, counts.disagreements, counts.examples = checked.compared, checked.disagreements, checked.examples
     return _report(7, "exhaustive", counts, published=PUBLISHED[7])
 
 
-def _verify_sample(cards: int, sample: int, seed: int) -> dict[str, Any]:
+def _verify_sample(cards: int, sample: int, seed: int, jobs: int = 1) -> dict[str, Any]:
     """Random hands through both evaluators; counts are reported but not checked."""
-    outcome = _compare_hands(_random_hands(cards, sample, seed))
+    outcome = _compare_sample(cards, sample, seed, jobs)
     report = _report(cards, "sample", outcome, published=None)
     report["seed"] = seed
     return report
@@ -195,6 +230,21 @@ class _Outcome:
         self.compared += other.compared
         self.disagreements += other.disagreements
         self.examples.extend(other.examples[: MAX_EXAMPLES - len(self.examples)])
+
+
+def _compare_sample(cards: int, sample: int, seed: int, jobs: int) -> _Outcome:
+    """Both evaluators on ``sample`` random hands, in ``jobs`` processes. The hands are drawn
+    here, in order, so the outcome (and its examples) is the same for any ``jobs``."""
+    hands = list(_random_hands(cards, sample, seed))
+    if jobs == 1 or sample < 4 * jobs:
+        return _compare_hands(hands)
+    size = -(-sample // jobs)
+    chunks = [hands[start:start + size] for start in range(0, sample, size)]
+    outcome = _Outcome()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(_compare_hands, chunks):
+            outcome.merge(part)
+    return outcome
 
 
 def _compare_five_from(first: int) -> _Outcome:

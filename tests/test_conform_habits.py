@@ -1,0 +1,118 @@
+"""``stud8 conform`` as pytest users expect it: --lf from a user cache folder, usage errors in the
+command's own words, the report's failure fields, the baseline's messages, the next step."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from stud8.conformance.report import failure_message, shorten_value
+from stud8.tools.cli import main
+from stud8.tools.conform_cmd import cache_dir
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> Path:
+    """Three passing hand cases and one that fails (testwrong-001)."""
+    folder = tmp_path / "suite"
+    folder.mkdir()
+    shutil.copy(DATA / "valid" / "hands.yaml", folder / "hands.yaml")
+    shutil.copy(DATA / "wrong" / "wrong.yaml", folder / "wrong.yaml")
+    return folder
+
+
+def conform(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
+    code = main(["conform", "--no-builtin", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ran(report: Path) -> list[str]:
+    return [entry["id"] for entry in json.loads(report.read_text())["scenarios"]]
+
+
+def test_last_failed_reruns_only_the_failed_scenarios(capsys: pytest.CaptureFixture[str], suite: Path,
+                                                      tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    report = tmp_path / "r.json"
+    code, _, _ = conform(capsys, "--scenarios", suite, "--report", report)
+    assert code == 1
+    assert sorted(ran(report)) == ["testhand-001", "testhand-002", "testhand-003", "testwrong-001"]
+    assert (cache_dir("reference") / "v" / "cache" / "lastfailed").is_file()
+    assert cache_dir("reference").is_relative_to(tmp_path / "cache" / "stud8")
+
+    code, out, _ = conform(capsys, "--scenarios", suite, "--report", report, "--", "--lf")
+    assert code == 1
+    assert ran(report) == ["testwrong-001"]
+    assert "run-last-failure: rerun previous 1 failure" in out
+
+
+def test_each_engine_has_its_own_cache() -> None:
+    assert cache_dir("reference") != cache_dir("cmd:./my-engine")
+    assert cache_dir("cmd:./my-engine").name.startswith("cmd-my-engine-")
+
+
+def test_pytest_usage_errors_are_said_as_the_command(capsys: pytest.CaptureFixture[str], suite: Path) -> None:
+    code, out, err = conform(capsys, "--scenarios", suite, "--", "--no-such-pytest-option")
+    assert code == 2
+    assert err.startswith("stud8 conform: ")
+    assert "ERROR:" not in out + err
+    assert "--no-such-pytest-option" in err
+
+
+def test_an_engine_that_cannot_start_is_a_usage_error(capsys: pytest.CaptureFixture[str], suite: Path) -> None:
+    code, out, err = conform(capsys, "--scenarios", suite, "--engine", "cmd:false")
+    assert code == 2
+    assert err.startswith("stud8 conform: engine 'cmd:false' cannot start:")
+    assert "ERROR" not in out + err and "Traceback" not in out + err
+
+
+def test_a_failure_keeps_field_expected_and_got_apart(capsys: pytest.CaptureFixture[str], suite: Path, tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    _, out, _ = conform(capsys, "--scenarios", suite, "--report", report)
+    [entry] = [e for e in json.loads(report.read_text())["scenarios"] if e["id"] == "testwrong-001"]
+    assert entry["field"] == "high category"
+    assert entry["expected"] == "pair"
+    assert entry["got"] == "high card"
+    assert entry["step"].startswith("evaluation (")
+    assert entry["message"].endswith("high category: expected 'pair', got 'high card'")
+    assert f"report written to {report}" in out
+    passed = [e for e in json.loads(report.read_text())["scenarios"] if e["outcome"] == "pass"]
+    assert all("field" not in e for e in passed)
+
+
+def test_a_long_message_keeps_both_ends_of_both_values() -> None:
+    expected = list(range(200))
+    got = list(range(200, 400))
+    message = failure_message("the outcome (f.yaml:9)", "pots", expected, got)
+    assert "expected [0, 1, 2" in message and "198, 199]" in message
+    assert "got [200, 201" in message and "398, 399]" in message
+    assert len(message) < 320
+    assert shorten_value("short") == "'short'"
+
+
+def test_baseline_messages(capsys: pytest.CaptureFixture[str], suite: Path, tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.txt"
+    baseline.write_text("testwrong-001\ntesthand-002\nretired-001\n")
+    report = tmp_path / "r.json"
+    code, out, _ = conform(capsys, "--scenarios", suite, "--baseline", baseline, "--report", report)
+    assert code == 1
+    assert "XPASS" not in out
+    assert "testhand-002: (test)" in out and "now passes: remove it from the baseline" in out
+    assert (f"baseline {baseline}: 2 known failures applied (3 listed): 1 still fail, "
+            "1 now pass: remove them from the baseline") in out
+    [entry] = [e for e in json.loads(report.read_text())["scenarios"] if e["id"] == "testhand-002"]
+    assert entry["message"] == "now passes: remove it from the baseline"
+
+
+def test_a_passing_run_says_what_to_do_next(capsys: pytest.CaptureFixture[str], suite: Path) -> None:
+    (suite / "wrong.yaml").unlink()
+    code, out, _ = conform(capsys, "--scenarios", suite)
+    assert code == 0
+    assert out.splitlines()[-1].startswith("next: run the suite against your engine: stud8 conform --engine 'cmd:")
+    assert "stud8 protocol" in out.splitlines()[-1]
