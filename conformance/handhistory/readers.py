@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Optional, Protocol, TextIO, Union
 
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
+from stud8.conformance.handhistory.unsupported import UNSUPPORTED_FORMATS
 
 HEAD_CHARS = 16384
 """How much of a file ``sniff`` sees."""
@@ -48,7 +49,7 @@ WRITER_MODULES: tuple[str, ...] = (
 )
 """Modules of this package that define ``WRITER``."""
 
-UNSUPPORTED: list[tuple[str, Callable[[str], bool]]] = []
+UNSUPPORTED: list[tuple[str, Callable[[str], bool]]] = list(UNSUPPORTED_FORMATS)  # H9b: unsupported.py
 """Formats recognised by name but not read: ``(name, sniff)``."""
 
 Item = Union[HandRecord, HandProblem]
