@@ -24,10 +24,8 @@ Findings (a verdict other than ``conforms``), each investigated:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import pytest
-
 from stud8.conformance.handhistory.audit import AuditOptions, HandVerdict, audit_hand
 from stud8.conformance.handhistory.readers import detect, open_history
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
@@ -43,7 +41,7 @@ def _verdicts(relative: str) -> list[HandVerdict | HandProblem]:
 
 
 def _check(verdict: HandVerdict | HandProblem, hand: str, expected: str, recorded: dict[str, int],
-           rules: Optional[dict[str, int]], rule: Optional[str] = None) -> None:
+           rules: dict[str, int] | None, rule: str | None = None) -> None:
     assert isinstance(verdict, HandVerdict), verdict
     assert verdict.hand == hand
     assert verdict.verdict == expected, (verdict.verdict, verdict.reason, verdict.deviations)
