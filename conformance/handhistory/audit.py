@@ -464,17 +464,12 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
 
 
 def _pot_rakes(record: HandRecord, rules_pots: int) -> list[int]:
-    """Rake plus fees taken from each pot: as the site states it per pot, else what the site
-    did not pay out of each pot; with another number of pots than the rules', all the rake
-    from the main pot."""
-    if any(pot.rake or pot.fees for pot in record.pots):
-        return [pot.rake + pot.fees for pot in record.pots]
-    total = record.rake + record.fees
-    if len(record.pots) == rules_pots and rules_pots > 1:
-        inferred = [max(0, pot.amount - sum(amount for _, amount in pot.collected)) for pot in record.pots]
-        if sum(inferred) == total:
-            return inferred
-    return [total] + [0] * (rules_pots - 1)
+    """Rake plus fees taken from each pot (``HandRecord.pot_rakes``); when the record has
+    another number of pots than the rules, all of it from the main pot."""
+    shares = [rake + fees for rake, fees in record.pot_rakes()]
+    if len(shares) == rules_pots:
+        return shares
+    return [sum(shares) or record.rake + record.fees] + [0] * (rules_pots - 1)
 
 
 def _check_payout(record: HandRecord, facts: _Facts, payout: _Payout, rakes: Sequence[int]) -> list[Deviation]:

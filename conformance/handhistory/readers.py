@@ -30,6 +30,7 @@ HEAD_CHARS = 16384
 
 READER_MODULES: tuple[str, ...] = (
     "pokerstars",
+    "ohh",
     "fulltilt",   # H9b: the other sites' readers, one line each
     "acr",
     "merge",
@@ -46,6 +47,7 @@ READER_MODULES: tuple[str, ...] = (
 
 WRITER_MODULES: tuple[str, ...] = (
     "pokerstars",
+    "ohh",
 )
 """Modules of this package that define ``WRITER``."""
 

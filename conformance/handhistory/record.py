@@ -165,6 +165,23 @@ class HandRecord:
     def players(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
 
+    def pot_rakes(self) -> list[tuple[int, int]]:
+        """``(rake, fees)`` taken from each pot: as recorded per pot when the site says; else
+        what the site did not pay out of each pot, when that adds up to the totals; else all
+        from the main pot. (PokerStars states only the totals; OHH states them per pot.)"""
+        if any(pot.rake or pot.fees for pot in self.pots) or not self.pots:
+            return [(pot.rake, pot.fees) for pot in self.pots]
+        kept = [max(0, pot.amount - sum(amount for _, amount in pot.collected)) for pot in self.pots]
+        if sum(kept) == self.rake + self.fees:
+            fees = self.fees
+            shares = []
+            for amount in kept:
+                fee = min(fees, amount)
+                fees -= fee
+                shares.append((amount - fee, fee))
+            return shares
+        return [(self.rake, self.fees)] + [(0, 0)] * (len(self.pots) - 1)
+
     def without_provenance(self) -> HandRecord:
         """The hand without where it was read from (site, file, line numbers, date): what a
         round trip through another file must keep. ``read(write(hand)) == hand`` compares these."""
