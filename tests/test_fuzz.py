@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from stud8.conformance import fuzzing
+from stud8.conformance import fuzz as fuzzing
+from stud8.conformance.fuzz import policies, shrink
 from stud8.conformance.engines import ReferenceEngine
 from stud8.conformance.scenarios import load_scenario_file
 from stud8.tools.cli import main
@@ -63,16 +64,16 @@ def test_the_deck_is_rebuilt_around_each_seats_cards() -> None:
     """Dropping a seat: every other seat still gets its own cards, street by street."""
     hand = fuzzing.HandSpec(0, (500, 500, 500), fuzzing.STAKES_SHAPES[0], fuzzing.CARDS, 0.0, 0.0, True, 1)
     played, decisions = fuzzing.play_generated(ReferenceEngine(), ReferenceEngine(), hand, None, {})
-    queues = fuzzing._queues(played.last, 3)
-    plan = fuzzing._plan(played.last, 3)
+    queues = shrink.queues_of(played.last, 3)
+    plan = shrink.plan_of(played.last, 3)
     assert [len(queue) for queue in queues] == [7, 7, 7] and len(plan) == 4
     keep = [0, 2]
-    deck = fuzzing.build_deck([queues[i] for i in keep], hand.deck, [[0, 1]] * 4, burn_first=False)
+    deck = shrink.build_deck([queues[i] for i in keep], hand.deck, [[0, 1]] * 4, burn_first=False)
     assert sorted(deck) == sorted(fuzzing.CARDS)
     again = fuzzing.lockstep(ReferenceEngine(), ReferenceEngine(), stacks=[500, 500], stakes=hand.stakes, deck=deck,
-                             profile=None, options={}, choose=fuzzing.DecisionPolicy([decisions[i] for i in keep]))
+                             profile=None, options={}, choose=policies.DecisionPolicy([decisions[i] for i in keep]))
     assert again.last is not None
-    assert fuzzing._queues(again.last, 2) == [queues[i] for i in keep]
+    assert shrink.queues_of(again.last, 2) == [queues[i] for i in keep]
 
 
 # --- the command -------------------------------------------------------------------------
@@ -83,7 +84,8 @@ def test_the_reference_engine_agrees_with_itself(capsys: pytest.CaptureFixture[s
                         "--out", tmp_path, "--json")
     assert code == 0
     result = json.loads(out)
-    assert set(result) == {"hands", "seconds", "hands_per_second", "divergence", "divergences"}
+    assert set(result) == {"hands", "start", "seconds", "hands_per_second", "guided", "divergence", "divergences", "rules"}
+    assert result["rules"] is None and result["guided"] is False and result["start"] == 0
     assert result["hands"] == 300 and result["divergence"] is None and result["divergences"] == []
     assert result["hands_per_second"] > 0
     assert not list(tmp_path.iterdir())

@@ -362,9 +362,41 @@ def _times(ratio: float | None, who: str) -> str:
     return "" if ratio is None else f"   ({who} is {ratio:,.1f}x faster)"
 
 
+# --- the fuzz section -------------------------------------------------------------------
+
+FUZZ_HANDS = 400
+"""Hands of the fuzz section (at most ``--full-hands``): the same hands for its three rates."""
+
+
+def bench_fuzz(config: Config) -> Section:
+    """Fuzzing's speed: the engine alone, in-process lockstep, lockstep over ``stud8 serve``
+    (conformance/fuzz/speed.py), with the two ratios the fuzzing targets are stated in."""
+    from stud8.conformance.fuzz.speed import fuzz_rates
+
+    hands = min(config.full_hands, FUZZ_HANDS)
+    measured = fuzz_rates(hands, config.seed)
+    rates: dict[str, int | None] = {name: None if rate is None else round(rate) for name, rate in measured.items()}
+    in_process, subprocess, engine = measured["in_process"], measured["subprocess"], measured["engine"]
+    ratios = {
+        "fuzz in_process/engine": None if not engine or in_process is None else round(in_process / engine, 3),
+        "fuzz subprocess/in_process": None if not in_process or subprocess is None else round(subprocess / in_process, 3),
+    }
+    lines = [
+        f"reference engine alone        {_per_second(rates['engine'])}",
+        f"fuzz in-process (ref vs ref)  {_per_second(rates['in_process'])}   "
+        f"({ratios['fuzz in_process/engine']} of the engine alone; target >= 0.1)",
+        f"fuzz over cmd:stud8 serve     {_per_second(rates['subprocess'])}   "
+        f"({ratios['fuzz subprocess/in_process']} of in-process; target >= 0.25)",
+    ]
+    title = f"the first {hands:,} hands of the plain fuzz campaign, hands per second"
+    return Section({"in_process": rates["in_process"], "subprocess": rates["subprocess"], "engine": rates["engine"]},
+                   ratios, lines, title)
+
+
 SECTIONS: dict[str, Callable[[Config], Section]] = {
     "eval": bench_eval,
     "hands": bench_hands,
     "hands_no_fold": bench_hands_no_fold,
+    "fuzz": bench_fuzz,
 }
 """Benchmark sections by name, run in this order; each adds its rates under its own key."""
