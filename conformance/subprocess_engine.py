@@ -374,8 +374,9 @@ class SubprocessEngine:
 
     def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
               profile: str | None, options: Mapping[str, Any]) -> None:
+        # `options` on the wire is every option's value, resolved (docs/protocol.md, start)
         answer = self._call("start", stacks=list(stacks), stakes=dict(stakes), deck=list(deck),
-                            profile=profile, options=dict(options))
+                            profile=profile, options=resolved_options(profile, options))
         if answer["type"] == "refused":
             raise EngineRefusal(answer["code"], answer["message"])
 
@@ -416,3 +417,17 @@ class SubprocessEngine:
 
     def __repr__(self) -> str:
         return f"SubprocessEngine({self.name!r}, pid={self.pid})"
+
+
+def resolved_options(profile: str | None, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``options`` a ``start`` request carries: every option of the rule book with the value
+    this hand plays (defaults, then the profile's, then the scenario's own), so an engine needs
+    no copy of the rule book's defaults or profiles. Settings the rule book refuses (an unknown
+    option or profile, a value out of range) are sent as given: the engine must refuse them."""
+    from stud8.spec.errors import Stud8Error
+    from stud8.spec.rulebook import default_rulebook
+
+    try:
+        return default_rulebook().resolve_options(profile, options)
+    except Stud8Error:
+        return dict(options)
