@@ -302,8 +302,9 @@ def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[
             return "betting.fourth-street-open-pair"
         return "betting.limits"
     if code == "cap-reached":
-        live = sum(1 for folded in facts.folded if not folded)
-        return "betting.heads-up" if live == 2 else "betting.raise-cap"
+        table = hand.table
+        betting = sum(1 for seat in range(table.size) if not table.folded[seat] and table.stacks[seat] > 0)
+        return "betting.heads-up" if betting == 2 else "betting.raise-cap"
     if code == "not-allowed":
         if street == 3 and "pb" in hand.legal_actions():
             return "bring-in.post-or-complete"

@@ -57,13 +57,9 @@ def record_from_play(
     table: str = "stud8",
     currency: str = "USD",
     unit: str = "cent",
-    rake: int = 0,
 ) -> HandRecord:
     """Play the actions and record the hand (``NotWritable`` if it cannot be played to its end).
-
-    ``rake`` is taken from the main pot before it is paid to its winners, in the proportions the
-    engine paid it (rounded in favour of the first winner), as a site would take it.
-    """
+    No rake: ``synth`` takes a site's rake afterwards."""
     seat_names = list(names) if names else [f"p{seat}" for seat in range(1, len(stacks) + 1)]
     stake = Stakes(stakes["ante"], stakes["bring_in"], stakes["small_bet"], stakes["big_bet"])
     try:
@@ -124,20 +120,11 @@ def record_from_play(
     showdown = tuple(ShowdownRecord(seat_names[seat - 1], True) for seat in result["show_order"])
     pots: list[PotRecord] = []
     totals: dict[int, int] = {}
-    left = rake
     for pot in result["pots"]:
         paid: dict[int, int] = {}
         for part in (pot["high"], pot["low"] or {}):
             for seat, amount in part.items():
                 paid[int(seat)] = paid.get(int(seat), 0) + amount
-        take = min(left, pot["amount"])
-        left -= take
-        if take:
-            remaining = take
-            for seat in sorted(paid, key=lambda s: -paid[s]):
-                cut = min(remaining, paid[seat])
-                paid[seat] -= cut
-                remaining -= cut
         for seat, amount in paid.items():
             totals[seat] = totals.get(seat, 0) + amount
         pots.append(PotRecord(pot["amount"], 0, 0, tuple((seat_names[s - 1], a) for s, a in sorted(paid.items()) if a)))
@@ -148,7 +135,7 @@ def record_from_play(
         max_seats=8, seats=tuple(SeatRecord(seat + 1, name, stacks[seat]) for seat, name in enumerate(seat_names)),
         actions=tuple(records), cards=cards, community=observation["community"], showdown=showdown,
         pots=tuple(pots), collected=tuple((seat_names[s - 1], a) for s, a in sorted(totals.items()) if a),
-        returned=returned, total_pot=sum(pot.amount for pot in pots), rake=rake,
+        returned=returned, total_pot=sum(pot.amount for pot in pots),
     )
 
 
