@@ -37,6 +37,8 @@ from typing import Any
 
 from stud8.reference.cards import ALL_CARDS
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import MAX_NESTING, MAX_PLAYERS, nesting_depth, quoted, shorten
+from stud8.spec.yamlio import FileRefused, read_text_file
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -49,6 +51,7 @@ REQUIRED_FIELDS: tuple[str, ...] = ("antes", "bring_in", "small_bet", "big_bet",
 
 _CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
 _PLAYER_ACTION = re.compile(r"^p([1-9][0-9]*) (pb|f|cc|cbr ([0-9]+))$")
+"""A player action's shape; the engine itself refuses an amount over ``MAX_AMOUNT_DIGITS`` digits."""
 # Position of each of a seat's seven cards in the order dealt: third street down, down, up;
 # fourth to sixth up; seventh down.
 _FACES: tuple[str, ...] = ("down", "down", "up", "up", "up", "up", "down")
@@ -58,6 +61,14 @@ class PhhError(Stud8Error):
     """A PHH file that is not a readable Stud/8 hand history (or cannot be converted)."""
 
     code = "bad-phh"
+
+
+class PhhUnreadable(PhhError):
+    """A path that names no readable hand history: missing, not a regular file, too large, not
+    UTF-8. An input error of the command (exit 2), where a file that reads but is wrong is a
+    problem found in it (exit 1)."""
+
+    code = "unreadable"
 
 
 @dataclass(frozen=True)
@@ -91,10 +102,9 @@ class PhhHand:
 def read_phh(path: Path) -> PhhHand:
     """Read a PHH file; raise ``PhhError`` naming the field or action that is wrong."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise PhhError(f"{path}: cannot read the hand history: {reason}") from None
+        text = read_text_file(path)
+    except FileRefused as refused:
+        raise PhhUnreadable(f"{path}: cannot read the hand history: {refused.message}") from None
     return loads_phh(text, str(path))
 
 
@@ -103,7 +113,13 @@ def loads_phh(text: str, where: str) -> PhhHand:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise PhhError(f"{where}: not a PHH file (TOML): {error}") from None
+        raise PhhError(f"{where}: not a PHH file (TOML): {shorten(str(error))}") from None
+    except RecursionError:  # tomllib recurses into nested arrays and tables
+        raise PhhError(f"{where}: not a PHH file: nesting deeper than {MAX_NESTING}") from None
+    except ValueError as error:  # an integer of more than 4,300 digits
+        raise PhhError(f"{where}: not a PHH file: {shorten(str(error))}") from None
+    if nesting_depth(data) > MAX_NESTING:
+        raise PhhError(f"{where}: not a PHH file: nesting deeper than {MAX_NESTING}")
     return replace(parse_phh(data, where), comment=leading_comment(text))
 
 
@@ -125,7 +141,7 @@ def _int(value: Any) -> bool:
 def _int_list(data: Mapping[str, Any], name: str, where: str, count: int | None) -> list[int]:
     value = data[name]
     if not isinstance(value, list) or not value or not all(_int(item) and item >= 0 for item in value):
-        raise PhhError(f"{where}: the field {name!r} must be a list of whole amounts, not {value!r}")
+        raise PhhError(f"{where}: the field {name!r} must be a list of whole amounts, not {quoted(value)}")
     if count is not None and len(value) != count:
         raise PhhError(f"{where}: the field {name!r} lists {len(value)} players, starting_stacks {count}")
     return list(value)
@@ -136,18 +152,20 @@ def parse_phh(data: Mapping[str, Any], where: str) -> PhhHand:
     if "variant" not in data:
         raise PhhError(f"{where}: the field 'variant' is missing")
     if data["variant"] != VARIANT:
-        raise PhhError(f"{where}: variant is {data['variant']!r}, not {VARIANT!r} (Seven Card Stud Hi/Lo eight-or-better)")
+        raise PhhError(f"{where}: variant is {quoted(data['variant'])}, not {VARIANT!r} (Seven Card Stud Hi/Lo eight-or-better)")
     for name in REQUIRED_FIELDS:
         if name not in data:
             raise PhhError(f"{where}: the field {name!r} is missing")
     stacks = _int_list(data, "starting_stacks", where, None)
     players = len(stacks)
+    if players > MAX_PLAYERS:
+        raise PhhError(f"{where}: the field 'starting_stacks' lists {players} players; a table seats at most {MAX_PLAYERS}")
     antes = _int_list(data, "antes", where, players)
     if len(set(antes)) != 1:
-        raise PhhError(f"{where}: the field 'antes' is {antes!r}: every player must post the same ante")
+        raise PhhError(f"{where}: the field 'antes' is {quoted(antes)}: every player must post the same ante")
     for name in ("bring_in", "small_bet", "big_bet"):
         if not _int(data[name]):
-            raise PhhError(f"{where}: the field {name!r} must be a whole amount, not {data[name]!r}")
+            raise PhhError(f"{where}: the field {name!r} must be a whole amount, not {quoted(data[name])}")
     recorded = {name: _int_list(data, name, where, players) for name in ("finishing_stacks", "winnings") if name in data}
     if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
         raise PhhError(f"{where}: the field 'actions' must be a list of strings")
@@ -160,14 +178,14 @@ def parse_phh(data: Mapping[str, Any], where: str) -> PhhHand:
     texts: list[str] = []
 
     def seat_of(word: str, index: int, action: str) -> int:
-        if not re.fullmatch(r"p[1-9][0-9]*", word) or int(word[1:]) > players:
-            raise PhhError(f"{where}: action {index} {action!r}: no seat {word} at this {players}-player table")
+        if not re.fullmatch(r"p[1-9][0-9]{0,2}", word) or int(word[1:]) > players:
+            raise PhhError(f"{where}: action {index} {quoted(action)}: no seat {shorten(word, 20)} at this {players}-player table")
         return int(word[1:])
 
     def cards_of(text: str, index: int, action: str) -> list[str]:
         cards = _CARD.findall(text)
         if "".join(cards) != text:
-            raise PhhError(f"{where}: action {index} {action!r}: {text!r} is not a list of cards")
+            raise PhhError(f"{where}: action {index} {quoted(action)}: {quoted(text)} is not a list of cards")
         return cards
 
     for index, action in enumerate(data["actions"]):
@@ -179,26 +197,26 @@ def parse_phh(data: Mapping[str, Any], where: str) -> PhhHand:
             for card in cards_of(words[3], index, action):
                 if card != "??":
                     if card in dealt_at:
-                        raise PhhError(f"{where}: action {index} {action!r}: {card} was already dealt ({dealt_at[card]})")
+                        raise PhhError(f"{where}: action {index} {quoted(action)}: {card} was already dealt ({dealt_at[card]})")
                     dealt_at[card] = f"action {index}"
                 dealt.setdefault(seat, []).append(card)
             if len(dealt[seat]) > 7:
-                raise PhhError(f"{where}: action {index} {action!r}: p{seat} is dealt more than seven cards")
+                raise PhhError(f"{where}: action {index} {quoted(action)}: p{seat} is dealt more than seven cards")
         elif words[:2] == ["d", "db"]:
-            raise PhhError(f"{where}: action {index} {action!r}: a community card (dealt when the deck runs out) "
+            raise PhhError(f"{where}: action {index} {quoted(action)}: a community card (dealt when the deck runs out) "
                            "cannot be replayed from a hand history")
         elif words[0] == "d":
-            raise PhhError(f"{where}: action {index} {action!r} is not a Stud/8 dealing action")
+            raise PhhError(f"{where}: action {index} {quoted(action)} is not a Stud/8 dealing action")
         elif len(words) >= 2 and words[1] == "sm":
             seat = seat_of(words[0], index, action)
             if len(words) == 3 and words[2] != "-":
                 shown[seat] = cards_of(words[2], index, action)
             elif len(words) > 3:
-                raise PhhError(f"{where}: action {index} {action!r} is not a PHH show-or-muck action")
+                raise PhhError(f"{where}: action {index} {quoted(action)} is not a PHH show-or-muck action")
         else:
             text = " ".join(words)
             if not _PLAYER_ACTION.match(text):
-                raise PhhError(f"{where}: action {index} {action!r} is not a Stud/8 action (pb, f, cc, cbr AMOUNT)")
+                raise PhhError(f"{where}: action {index} {quoted(action)} is not a Stud/8 action (pb, f, cc, cbr AMOUNT)")
             seat_of(words[0], index, action)
             actions.append(text)
             indexes.append(index)
@@ -238,6 +256,10 @@ def _deal(dealt: dict[int, list[str]], shown: dict[int, list[str]],
                 mine[position] = card
             elif mine[position] != card:
                 raise PhhError(f"{where}: actions: p{seat} shows {card} as card {position + 1}, but was dealt {mine[position]}")
+    total = sum(len(cards) for cards in dealt.values())
+    if total > len(ALL_CARDS):
+        raise PhhError(f"{where}: actions: too many cards: {total} are dealt to the players, the deck holds "
+                       f"{len(ALL_CARDS)} (when it runs out, the last card is a community card, 'd db')")
     known = [card for cards in dealt.values() for card in cards if card != "??"]
     if len(set(known)) != len(known):
         repeated = sorted({card for card in known if known.count(card) > 1})
@@ -295,7 +317,7 @@ def replay_phh(hand: PhhHand, *, profile: str | None = None, options: Mapping[st
         try:
             engine.act(action)
         except EngineRefusal as refusal:
-            raise PhhError(f"{hand.source}: action {index} {text!r} is refused by the reference engine: "
+            raise PhhError(f"{hand.source}: action {index} {quoted(text)} is refused by the reference engine: "
                            f"{refusal.code}: {refusal.message}") from None
     observation = engine.observe()
     if not observation["over"]:
@@ -537,7 +559,7 @@ def phh_from_scenario(data: Mapping[str, Any], where: str) -> tuple[str, list[in
         try:
             engine.act(item)
         except EngineRefusal as refusal:
-            raise PhhError(f"{name}: action {item!r} is not allowed under PokerKit's rules "
+            raise PhhError(f"{name}: action {quoted(item)} is not allowed under PokerKit's rules "
                            f"(a bet and three raises, capped heads-up): {refusal.code}: {refusal.message}") from None
         lines.append(item)
         observation = engine.observe()

@@ -12,6 +12,7 @@ alone, so installing stud8 never changes another project's test run.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Generator, Iterator
 
@@ -40,6 +41,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stud8-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                     help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--stud8-report", default=None, metavar="FILE", help="write the JSON conformance report to FILE")
+    group.addoption("--stud8-keep-going", action="store_true", default=False,
+                    help="after a difference, check every later checkpoint and the outcome too, and report them all")
     group.addoption("--stud8-baseline", default=None, metavar="FILE",
                     help="scenario ids known to fail (text, one a line, or a JSON report): they do not fail the run, "
                          "but one that passes does")
@@ -99,6 +102,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if isinstance(item, ScenarioItem) and item.scenario.id in baseline:
             item.add_marker(pytest.mark.xfail(strict=True, reason="in the baseline of known failures"))
+    collected = {item.scenario.id for item in items if isinstance(item, ScenarioItem)}
+    unknown = sorted(baseline - collected)
+    if unknown and not hasattr(config, "workerinput"):  # said once, by the controller
+        shown = ", ".join(unknown[:10]) + (f" and {len(unknown) - 10} more" if len(unknown) > 10 else "")
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        text = f"warning: the baseline names {len(unknown)} scenario id(s) not in this run: {shown}"
+        if reporter is not None:
+            reporter.write_line(text, yellow=True)
+        else:
+            print(text, file=sys.stderr)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -116,6 +129,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         message = failure_message(error.step, error.field, error.expected, error.got)
         report.user_properties.append(("stud8_failure", {"step": error.step, "field": error.field,
                                                          "expected": jsonable(error.expected), "got": jsonable(error.got)}))
+        if error.more:
+            message += f" (and {len(error.more)} more difference{'s' if len(error.more) > 1 else ''})"
+            report.user_properties.append(("stud8_differences", [
+                {"step": f.step, "field": f.field, "expected": jsonable(f.expected), "got": jsonable(f.got)} for f in error.all]))
     elif error is not None:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
     if outcome_name == "fixed":
@@ -170,6 +187,7 @@ class ConformanceReporter:
             field=failure.get("field"),
             expected=failure.get("expected"),
             got=failure.get("got"),
+            differences=tuple(properties.get("stud8_differences") or ()),
         ))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
@@ -251,7 +269,7 @@ class ScenarioItem(pytest.Item):
                 reason = engine.unsupported(data.get("profile"), data.get("options", {}))
                 if reason:
                     pytest.skip(f"not applicable: {reason}")
-            run_scenario(engine, self.scenario)
+            run_scenario(engine, self.scenario, keep_going=self.config.getoption("stud8_keep_going"))
         except EngineFault:
             engine.restart()  # the next scenario starts from a fresh engine
             raise
@@ -261,14 +279,11 @@ class ScenarioItem(pytest.Item):
             fault = excinfo.value
             return f"{self.scenario.id}: {self.scenario.title}\n  engine {fault.outcome}: {fault.message}"
         if isinstance(excinfo.value, ScenarioFailure):
-            failure = excinfo.value
-            return (
-                f"{self.scenario.id}: {self.scenario.title}\n"
-                f"  at {failure.step}\n"
-                f"  {failure.field}:\n"
-                f"    expected: {failure.expected}\n"
-                f"    got:      {failure.got}"
-            )
+            lines = [f"{self.scenario.id}: {self.scenario.title}"]
+            for failure in excinfo.value.all:
+                lines += [f"  at {failure.step}", f"  {failure.field}:",
+                          f"    expected: {failure.expected}", f"    got:      {failure.got}"]
+            return "\n".join(lines)
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int, str]:

@@ -24,6 +24,8 @@ from typing import Any, Callable, Mapping
 
 import jsonschema
 
+from stud8.spec.limits import MAX_MESSAGE_BYTES, MAX_NESTING, nesting_depth, quoted
+
 PROTOCOL_VERSION = 1
 
 REQUEST_TYPES: tuple[str, ...] = ("hello", "evaluate", "start", "act", "observe", "stop")
@@ -39,8 +41,8 @@ REPLIES: dict[str, tuple[str, ...]] = {
 }
 """For each request type, the response types that may answer it."""
 
-MAX_LINE_BYTES = 1 << 20
-"""The longest line either side has to accept (1 MiB); a longer one is a flood."""
+MAX_LINE_BYTES = MAX_MESSAGE_BYTES
+"""The longest line either side has to accept (1 MiB, ``stud8.spec.limits``); a longer one is a flood."""
 
 
 class ProtocolError(Exception):
@@ -202,7 +204,10 @@ def _where(error: jsonschema.ValidationError) -> str:
 
 
 def _shorten(value: Any, limit: int = 120) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, default=repr)
+    try:
+        text = value if isinstance(value, str) else json.dumps(value, default=repr)
+    except (ValueError, RecursionError):  # a number too long to print, a value too deep
+        return quoted(value, limit)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -235,13 +240,24 @@ def encode(message: Mapping[str, Any]) -> bytes:
 
 
 def decode(line: bytes | str) -> dict[str, Any]:
-    """One line as a JSON object; ``ProtocolError`` if it is not one."""
+    """One line as a JSON object; ``ProtocolError`` if it is not one.
+
+    Nesting deeper than ``MAX_NESTING`` is refused (limits): no message needs more than a few
+    levels, and a line of 100,000 ``[`` would otherwise end the reader in ``RecursionError``.
+    A number of more than 4,300 digits is not JSON Python reads (its ``ValueError`` is kept).
+    """
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
         value = json.loads(text)
     except (UnicodeDecodeError, ValueError) as error:
         shown = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
-        raise ProtocolError(f"not JSON ({error}): {_shorten(shown.strip())!r}") from None
+        raise ProtocolError(f"not JSON ({_shorten(str(error))}): {_shorten(shown.strip())!r}") from None
+    except RecursionError:
+        raise ProtocolError(f"nesting deeper than {MAX_NESTING} levels") from None
+    # Cheap first: a line with few brackets cannot nest deeply; only then walk the value.
+    brackets = text.count("[") + text.count("{")
+    if brackets > MAX_NESTING and nesting_depth(value) > MAX_NESTING:
+        raise ProtocolError(f"nesting deeper than {MAX_NESTING} levels")
     if not isinstance(value, dict):
         raise ProtocolError(f"not a JSON object: {_shorten(value)}")
     return value

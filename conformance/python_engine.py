@@ -16,14 +16,16 @@ timed out: ``--timeout`` applies to ``cmd:`` engines only.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import sys
 import traceback
 from typing import Any, Callable, Mapping, Sequence
 
 from stud8.conformance.engine_spec import EngineSpecError
-from stud8.conformance.engines import EngineCrash, EngineFault, EngineRefusal
-from stud8.conformance.protocol import PROTOCOL_VERSION, unsupported_reason
+from stud8.conformance.engines import EngineCrash, EngineError, EngineFault, EngineRefusal
+from stud8.conformance.protocol import PROTOCOL_VERSION, schema_problem, unsupported_reason
+from stud8.spec.limits import quoted, shorten
 
 REQUIRED_METHODS: tuple[str, ...] = ("evaluate", "start", "act", "observe")
 
@@ -39,8 +41,11 @@ def load_factory(module_name: str, factory_name: str, spec: str) -> Callable[[],
         if error.name and (module_name == error.name or module_name.startswith(error.name + ".")):
             raise EngineSpecError(f"engine {spec!r}: no module named {module_name!r} (is it installed, or in the current folder?)") from None
         raise EngineSpecError(f"engine {spec!r}: importing {module_name!r} failed: {error}") from None
-    except Exception as error:
-        raise EngineSpecError(f"engine {spec!r}: importing {module_name!r} failed: {type(error).__name__}: {error}") from None
+    except (Exception, SystemExit) as error:
+        # SystemExit too: a module that calls sys.exit(0) on import must not end the run as
+        # if every hand had passed.
+        raise EngineSpecError(f"engine {spec!r}: importing {module_name!r} failed: "
+                              f"{type(error).__name__}: {shorten(str(error))}") from None
     target: Any = module
     for part in factory_name.split("."):
         if not hasattr(target, part):
@@ -49,6 +54,14 @@ def load_factory(module_name: str, factory_name: str, spec: str) -> Callable[[],
     if not callable(target):
         raise EngineSpecError(f"engine {spec!r}: {module_name}.{factory_name} is not callable")
     return target  # type: ignore[no-any-return]
+
+
+def _kind(value: Any) -> str:
+    """``None``, or ``a list`` and the like: what a wrong return value was."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} ({quoted(value, 60)})"
 
 
 def _where(error: BaseException) -> str:
@@ -70,8 +83,8 @@ class PythonEngine:
     def _make(self, *, usage: bool = False) -> Any:
         try:
             engine = self._factory()
-        except Exception as error:
-            text = f"engine {self.name!r}: the factory raised {type(error).__name__}: {error}{_where(error)}"
+        except (Exception, SystemExit) as error:
+            text = f"engine {self.name!r}: the factory raised {type(error).__name__}: {shorten(str(error))}{_where(error)}"
             if usage:
                 raise EngineSpecError(text) from None
             raise EngineCrash(text) from error
@@ -87,14 +100,35 @@ class PythonEngine:
         except (EngineRefusal, EngineFault):
             raise
         except (Exception, SystemExit) as error:
-            raise EngineCrash(f"{method}() raised {type(error).__name__}: {error}{_where(error)}") from error
+            raise EngineCrash(f"{method}() raised {type(error).__name__}: {shorten(str(error))}{_where(error)}") from error
+
+    def _checked(self, method: str, value: Any, message_type: str, field: str | None) -> Any:
+        """``value``, returned by ``method()``, if it has the shape of the protocol's
+        ``message_type`` answer (its ``field``, or the answer's own fields when None); otherwise
+        ``EngineError`` in one line, so that a wrong return value is the engine's fault named
+        once, not a traceback deep inside the runner."""
+        expected = f"(protocol: {message_type})"
+        if not isinstance(value, Mapping):
+            raise EngineError(f"{method}() returned {_kind(value)}, expected an object {expected}")
+        try:
+            wire = json.loads(json.dumps(value, allow_nan=False))  # seat keys become text, as on the wire
+        except (TypeError, ValueError, RecursionError) as error:
+            raise EngineError(f"{method}() returned a value that is not JSON ({shorten(str(error))}) {expected}") from None
+        message = {"id": 0, "type": message_type, **({field: wire} if field else wire)}
+        problem = schema_problem("response", message)
+        if problem:
+            raise EngineError(f"{method}() returned an object of the wrong shape: {problem} {expected}")
+        return value
 
     # --- the interface ----------------------------------------------------------------
 
     def handshake(self) -> dict[str, Any]:
         declared: dict[str, Any] = {}
         if callable(getattr(self._engine, "handshake", None)):
-            declared = dict(self._call("handshake") or {})
+            answer = self._call("handshake")
+            if answer is not None and not isinstance(answer, Mapping):
+                raise EngineError(f"handshake() returned {_kind(answer)}, expected an object or None (protocol: hello)")
+            declared = dict(answer or {})
         return {
             "name": declared.get("name") or getattr(self._engine, "name", None) or self.name,
             "version": str(declared.get("version", "unknown")),
@@ -105,13 +139,16 @@ class PythonEngine:
 
     def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
         if callable(getattr(self._engine, "unsupported", None)):
-            return self._call("unsupported", profile, options)  # type: ignore[no-any-return]
+            reason = self._call("unsupported", profile, options)
+            if reason is not None and not isinstance(reason, str):
+                raise EngineError(f"unsupported() returned {_kind(reason)}, expected a reason (text) or None")
+            return reason  # type: ignore[no-any-return]
         if callable(getattr(self._engine, "handshake", None)):
             return unsupported_reason(self.handshake(), profile, options)
         return None
 
     def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
-        return self._call("evaluate", cards)  # type: ignore[no-any-return]
+        return self._checked("evaluate", self._call("evaluate", cards), "evaluation", None)  # type: ignore[no-any-return]
 
     def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
               profile: str | None, options: Mapping[str, Any]) -> None:
@@ -121,7 +158,7 @@ class PythonEngine:
         self._call("act", action)
 
     def observe(self) -> dict[str, Any]:
-        return self._call("observe")  # type: ignore[no-any-return]
+        return self._checked("observe", self._call("observe"), "observation", "observation")  # type: ignore[no-any-return]
 
     def restart(self) -> None:
         if callable(getattr(self._engine, "restart", None)):

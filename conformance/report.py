@@ -17,13 +17,16 @@ one-line ``message``.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import MAX_NESTING, nesting_depth, quoted, shorten
+from stud8.spec.outputs import write_text_atomic
+from stud8.spec.rulebook import load_schema, schema_problems
+from stud8.spec.yamlio import FileRefused, read_text_file
 from stud8.spec.version import stud8_version
 
 OUTCOMES: tuple[str, ...] = (
@@ -50,6 +53,8 @@ class Record:
     field: str | None = None
     expected: Any = None
     got: Any = None
+    # With --keep-going: every difference found, the first one included (dicts of the four above).
+    differences: tuple[dict[str, Any], ...] = ()
 
     @property
     def area(self) -> str:
@@ -62,6 +67,8 @@ class Record:
                 "outcome": self.outcome, "message": self.message}
         if self.field is not None:
             data.update(step=self.step, field=self.field, expected=self.expected, got=self.got)
+        if self.differences:
+            data["differences"] = list(self.differences)
         return data
 
 
@@ -145,37 +152,48 @@ def jsonable(value: Any) -> Any:
 
 
 def write_report(report: Report, path: Path) -> None:
-    """Write the JSON report atomically: a complete file or none at all."""
+    """Write the JSON report atomically: a complete file or none at all, only ever over a
+    regular file, with the umask's permissions (``stud8.spec.outputs``)."""
     text = json.dumps(report.as_json(), indent=2) + "\n"
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, text, "--report")
 
 
 def load_baseline(path: Path) -> set[str]:
     """Scenario ids known to fail: a text file (one id a line, ``#`` comments) or a JSON report
-    (every scenario whose outcome was failing or known-failure)."""
+    (every scenario whose outcome was failing or known-failure).
+
+    A JSON report must match ``report.schema.json``; in a text file every line must be a
+    scenario id (the schema's pattern) or a comment, so that a YAML file or any other text
+    given by mistake is refused rather than read as a list of nothing. The file must be a
+    regular file of at most ``MAX_FILE_BYTES`` (a FIFO would be read forever).
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise Stud8Error(f"--baseline {path}: cannot read: {error}", "usage") from None
+        text = read_text_file(path)
+    except FileRefused as refused:
+        raise Stud8Error(f"--baseline {path}: {refused.message}", "usage") from None
     if text.lstrip().startswith("{"):
         try:
             document = json.loads(text)
-            return {entry["id"] for entry in document["scenarios"]
-                    if entry["outcome"] in FAILING or entry["outcome"] == "known-failure"}
-        except (ValueError, KeyError, TypeError) as error:
-            raise Stud8Error(f"--baseline {path}: not a stud8 report: {error}", "usage") from None
-    return set(_ids(text.splitlines()))
+        except (ValueError, RecursionError) as error:
+            raise Stud8Error(f"--baseline {path}: not a stud8 report: not JSON ({shorten(str(error))})", "usage") from None
+        if nesting_depth(document) > MAX_NESTING:
+            raise Stud8Error(f"--baseline {path}: not a stud8 report: nesting deeper than {MAX_NESTING}", "usage")
+        problems = schema_problems(document, "report.schema.json", str(path))
+        if problems:
+            raise Stud8Error(f"--baseline {path}: not a stud8 report (spec/schema/report.schema.json): "
+                             f"{problems[0].message}", "usage")
+        return {entry["id"] for entry in document["scenarios"]
+                if entry["outcome"] in FAILING or entry["outcome"] == "known-failure"}
+    return set(_ids(path, text.splitlines()))
 
 
-def _ids(lines: Iterable[str]) -> Iterable[str]:
-    for line in lines:
+def _ids(path: Path, lines: Iterable[str]) -> Iterable[str]:
+    pattern = re.compile(load_schema("scenario.schema.json")["$defs"]["id"]["pattern"])
+    for number, line in enumerate(lines, start=1):
         word = line.split("#", 1)[0].strip()
-        if word:
-            yield word
+        if not word:
+            continue
+        if not pattern.match(word):
+            raise Stud8Error(f"--baseline {path}:{number}: not a scenario id: {quoted(word)} "
+                             "(a baseline is a JSON report, or one scenario id a line with # comments)", "usage")
+        yield word

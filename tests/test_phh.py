@@ -319,7 +319,7 @@ def test_export_of_a_file_with_one_replay(capsys: pytest.CaptureFixture[str], tm
     assert tomllib.loads(out)["actions"][:6] == ["d dh p1 Ac8dAs", "d dh p2 Tc4h5s", "d dh p3 Td7h2h",
                                                 "d dh p4 KdJsJd", "d dh p5 8h3hAh", "p3 pb"]
     code, _, err = stud8(capsys, "export", REAL_DIR / "wsop-2023-43.yaml")
-    assert code == 1 and "holds 7 replays; name one as" in err
+    assert code == 2 and "holds 7 replays; name one as" in err
 
 
 @pytest.mark.parametrize(("scenario_id", "message"), [
@@ -364,7 +364,7 @@ def test_export_of_an_unknown_scenario_is_a_usage_error(capsys: pytest.CaptureFi
     assert stud8(capsys, "export", tmp_path / "none.yaml")[0] == 2
     shutil.copy(REAL_DIR / "wsop-2023-43.yaml", tmp_path / "r.yaml")
     code, _, err = stud8(capsys, "export", f"{tmp_path / 'r.yaml'}::real-099")
-    assert code == 1 and "no scenario with id 'real-099'" in err
+    assert code == 2 and "no scenario with id 'real-099'" in err
 
 
 # --- the real hands --------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from stud8.conformance.engines import Engine, EngineFault
 from stud8.conformance.report import load_baseline
 from stud8.conformance.scenarios import packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import seconds_problem
 from stud8.tools.output import check_writable
 
 
@@ -50,6 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
                         help="also run the scenario files under DIR (repeatable)")
     parser.add_argument("--no-builtin", action="store_true", help="run only the --scenarios folders, not the packaged suite")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="after a difference in a replay, check every later checkpoint and the outcome too, and report them all")
     parser.add_argument("pytest_args", nargs=argparse.REMAINDER, metavar="-- PYTEST-ARGS",
                         help="arguments after -- are passed to pytest")
 
@@ -61,9 +64,11 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         raise Stud8Error("nothing to run: --no-builtin needs at least one --scenarios DIR", "usage")
     for folder in args.scenarios:
         if not folder.is_dir():
-            raise Stud8Error(f"--scenarios {folder}: no such folder", "usage")
-    if args.timeout <= 0:
-        raise Stud8Error(f"--timeout must be positive, got {args.timeout:g}", "usage")
+            why = "is a file, not a folder of scenario files" if folder.exists() else "no such folder"
+            raise Stud8Error(f"--scenarios {folder}: {why}", "usage")
+    why = seconds_problem(args.timeout, "--timeout")  # inf, nan and 1e308 are refused here, before any run
+    if why:
+        raise Stud8Error(why, "usage")
     if args.report is not None:
         check_writable(args.report, "--report")
     if args.baseline is not None:
@@ -72,15 +77,49 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     if extra and extra[0] == "--":
         extra = extra[1:]
     ini = Path(str(resources.files("stud8.conformance").joinpath("conform.ini")))
-    command = ["-c", str(ini), "--rootdir", str(ini.parent), "-o", f"cache_dir={cache_dir(args.engine)}",
+    rootdir = _rootdir(folders)
+    extra = [_pasteable(arg, rootdir) for arg in extra]
+    command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine)}",
                "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
         command += ["--stud8-report", str(args.report.resolve())]
     if args.baseline is not None:
         command += ["--stud8-baseline", str(args.baseline.resolve())]
+    if getattr(args, "keep_going", False):
+        command.append("--stud8-keep-going")
     for folder in folders:
         command += ["--stud8-scenarios", str(folder.resolve())]
+    if any(_names_scenarios(arg) for arg in extra):  # the ids or files given are the selection
+        return command + extra
     return command + extra + [str(folder.resolve()) for folder in folders]
+
+
+def _rootdir(folders: list[Path]) -> Path:
+    """pytest's rootdir: the current folder when every scenario folder is under it, else the
+    nearest folder above both. Test ids are paths relative to it, so they name real files (not
+    a path made up inside the package) and, from the current folder, can be pasted back."""
+    cwd = Path.cwd()
+    try:
+        return Path(os.path.commonpath([str(cwd), *(str(folder.resolve()) for folder in folders)]))
+    except ValueError:  # different drives
+        return cwd
+
+
+def _names_scenarios(arg: str) -> bool:
+    """Whether a pytest argument names scenarios to run (``FILE::ID`` or a scenario file)."""
+    if arg.startswith("-"):
+        return False
+    file = arg.partition("::")[0]
+    return ("::" in arg or file.endswith((".yaml", ".yml"))) and Path(file).exists()
+
+
+def _pasteable(arg: str, rootdir: Path) -> str:
+    """A test id pasted from an earlier run (``FILE::ID``, relative to ``rootdir``) made
+    absolute when it does not name a file from the current folder."""
+    file, sep, rest = arg.partition("::")
+    if not sep or arg.startswith("-") or Path(file).exists() or not (rootdir / file).exists():
+        return arg
+    return f"{rootdir / file}{sep}{rest}"
 
 
 def cache_dir(engine: str) -> Path:

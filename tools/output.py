@@ -1,21 +1,51 @@
 """Checks on output paths, made before any work so that a bad path costs nothing and leaves
-nothing half-written (the commands then write to a temporary file and move it into place)."""
+nothing half-written (the commands then write with ``stud8.spec.outputs``: a temporary file
+moved into place, only ever over a regular file, with the umask's permissions)."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
-from stud8.reference.errors import Stud8Error
+from stud8.spec.errors import Stud8Error
+from stud8.spec.outputs import check_output_file, write_files_atomic, write_text_atomic
+
+__all__ = ["check_writable", "check_output_file", "check_output_folder", "usable_cores", "write_files_atomic",
+           "write_text_atomic"]
 
 
 def check_writable(path: Path, flag: str) -> None:
-    """Refuse an output ``path`` (given with ``flag``) that is a folder, lies in a missing
-    folder, or cannot be written: a usage error (exit 2)."""
-    if path.is_dir():
-        raise Stud8Error(f"{flag} {path}: is a folder", "usage")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise Stud8Error(f"{flag} {path}: no such folder {parent}", "usage")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise Stud8Error(f"{flag} {path}: not writable", "usage")
+    """Refuse an output ``path`` (given with ``flag``) that is a folder, a device or FIFO, lies
+    in a missing folder, or where no file can be created: a usage error (exit 2)."""
+    check_output_file(Path(path), flag)
+
+
+def check_output_folder(path: Path, flag: str) -> None:
+    """Refuse an output folder ``path`` that is a file (or lies under one), or whose nearest
+    existing folder does not let a file be created (a probe file is made and removed there):
+    a usage error (exit 2), raised before any work."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise Stud8Error(f"{flag} {path}: exists and is not a folder", "usage")
+    for folder in (path.absolute(), *path.absolute().parents):
+        if not folder.exists():
+            continue
+        if not folder.is_dir():
+            raise Stud8Error(f"{flag} {path}: {folder} is not a folder", "usage")
+        try:
+            handle, name = tempfile.mkstemp(prefix=".stud8-probe.", dir=folder)
+        except OSError as error:
+            raise Stud8Error(f"{flag} {path}: not writable: cannot create a file in {folder} "
+                             f"({error.strerror or error})", "usage") from None
+        os.close(handle)
+        os.unlink(name)
+        return
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)

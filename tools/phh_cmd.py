@@ -47,6 +47,7 @@ from typing import Any
 
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import quoted
 from stud8.tools.output import check_writable
 
 HEADER = """Recorded Stud/8 hands, imported from PHH hand histories by `stud8 phh import`.
@@ -82,12 +83,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from stud8.conformance.phh import PhhError
+    from stud8.conformance.phh import PhhError, PhhUnreadable
 
     command = {"import": _import, "export": _export, "replay": _replay}[args.phh_command]
     try:
         return command(args)
-    except PhhError as error:
+    except PhhUnreadable as error:  # a path that names no readable file: an input error, as in every command
+        print(f"stud8 phh: {error.message}", file=sys.stderr)
+        return 2
+    except PhhError as error:  # a file that reads but is wrong: a problem found in it
         print(f"stud8 phh: {error.message}", file=sys.stderr)
         return 1
 
@@ -228,12 +232,12 @@ def _find_scenario(spec: str) -> tuple[dict[str, Any], str]:
     if wanted is None:
         replays = [scenario for scenario in loaded.scenarios if scenario.kind == "replay"]
         if len(replays) != 1:
-            raise PhhError(f"{file_text}: holds {len(replays)} replays; name one as {file_text}::ID")
+            raise Stud8Error(f"{file_text}: holds {len(replays)} replays; name one as {file_text}::ID", "usage")
         return dict(replays[0].data), file_text
     for scenario in loaded.scenarios:
         if scenario.id == wanted:
             return dict(scenario.data), file_text
-    raise PhhError(f"{file_text}: no scenario with id {wanted!r}")
+    raise Stud8Error(f"{file_text}: no scenario with id {quoted(wanted)}", "usage")
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -1,0 +1,45 @@
+"""Python engines that return wrong values (issue 12, defect 11): ``python:h12_python_engines:NAME``."""
+
+from stud8.conformance.engines import ReferenceEngine
+
+
+class _ObserveNone(ReferenceEngine):
+    def observe(self):
+        return None
+
+
+def observe_none():
+    """The reference engine, except that ``observe()`` returns None."""
+    return _ObserveNone()
+
+
+class _EvaluateList(ReferenceEngine):
+    def evaluate(self, cards):
+        return ["high", "low"]
+
+
+def evaluate_list():
+    """The reference engine, except that ``evaluate()`` returns a list."""
+    return _EvaluateList()
+
+
+class _ObserveWrongShape(ReferenceEngine):
+    def observe(self):
+        observation = dict(super().observe())
+        observation["pot"] = "many"
+        return observation
+
+
+def observe_wrong_shape():
+    """The reference engine, except that the observation's pot is text."""
+    return _ObserveWrongShape()
+
+
+class _ObserveNotJson(ReferenceEngine):
+    def observe(self):
+        return {"stacks": {1, 2}}
+
+
+def observe_not_json():
+    """``observe()`` returns a set inside the object: not JSON."""
+    return _ObserveNotJson()

@@ -1,0 +1,297 @@
+"""Hostile streams, engines, arguments and output paths: regression tests of issue 12's defects
+(numbered as there) for ``serve``, ``conform``, the engine specs and the output files."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stud8.conformance.engine_spec import EngineSpecError, make_engine
+from stud8.conformance.engines import EngineError
+from stud8.conformance.report import Report, load_baseline, write_report
+from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import MAX_NESTING
+from stud8.spec.outputs import check_output_file, write_files_atomic, write_text_atomic
+from stud8.tools.cli import main
+
+DATA = Path(__file__).parent / "data"
+ENGINES = Path(__file__).parent / "hostile" / "engines"
+DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+STAKES = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+
+
+def serve(lines: list[str]) -> tuple[int, list[dict[str, Any]], str]:
+    """Run ``stud8 serve`` on ``lines``; its exit status, responses and stderr."""
+    done = subprocess.run([sys.executable, "-m", "stud8.tools.cli", "serve"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=120)
+    return done.returncode, [json.loads(line) for line in done.stdout.splitlines()], done.stderr
+
+
+def start(**changes: Any) -> str:
+    message = {"id": 2, "type": "start", "stacks": [100, 100], "stakes": dict(STAKES), "deck": DECK,
+               "profile": None, "options": {}, **changes}
+    return json.dumps(message)
+
+
+# --- 3, 4, 5: serve survives any single bad line -----------------------------------------------
+
+
+def test_3_4_5_serve_answers_every_bad_line_and_keeps_serving() -> None:
+    big = "9" * 4299  # just under Python's 4,300-digit limit: parsed, then refused by the engine
+    lines = [
+        json.dumps({"id": 1, "type": "hello", "protocol": 1}),
+        "[" * 100_000 + "]" * 100_000,                                           # 3: deep nesting
+        '{"id": 2, "type": "hello", "protocol": 1, "x": ' + "[" * 200 + "]" * 200 + "}",
+        start().replace('"stacks": [100, 100]', f'"stacks": [{big}, 100]'),        # 4: huge stack
+        start().replace('"ante": 1', f'"ante": {big}'),                          # 4: huge ante
+        json.dumps({"id": 5, "type": "observe"}),
+        start(id=6),
+        json.dumps({"id": 7, "type": "act", "action": "p5 cbr " + "9" * 5000}),  # 5
+        '{"id": ' + "9" * 5000 + ', "type": "stop"}',                           # not JSON Python reads
+        json.dumps({"id": 8, "type": "observe"}),
+        json.dumps({"id": 9, "type": "stop"}),
+    ]
+    code, answers, err = serve(lines)
+    assert code == 0 and "Traceback" not in err
+    assert [a["type"] for a in answers] == ["hello", "error", "error", "refused", "refused", "error", "ok",
+                                            "refused", "error", "observation", "bye"]
+    assert answers[1]["message"] == f"bad request: nesting deeper than {MAX_NESTING} levels"
+    assert (answers[3]["code"], answers[4]["code"]) == ("bad-config", "bad-config")
+    assert "more than the largest amount" in answers[3]["message"]
+    assert answers[7]["code"] == "malformed-action" and len(answers[7]["message"]) < 300
+
+
+def test_3_serve_survives_an_answer_that_cannot_be_encoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud8.tools.serve_cmd import Server
+
+    server = Server()
+    monkeypatch.setattr(server.engine, "evaluate", lambda cards: {"high": {"value": float("nan")}, "low": None})
+    answer = server.answer_line(json.dumps({"id": 3, "type": "evaluate", "cards": DECK[:5]}).encode())
+    assert answer["type"] == "error" and answer["id"] == 3
+    assert "cannot be encoded" in answer["message"]
+
+
+def test_3_a_cmd_engine_answering_deep_json_is_an_engine_error(capsys: pytest.CaptureFixture[str]) -> None:
+    engine = make_engine(f"cmd:{sys.executable} {ENGINES / 'h12_deep_json.py'}")
+    try:
+        engine.handshake()
+        with pytest.raises(EngineError) as caught:
+            engine.evaluate(DECK[:5])
+        assert f"nesting deeper than {MAX_NESTING} levels" in caught.value.message
+    finally:
+        engine.close()
+
+
+# --- 8. timeouts that are not numbers of seconds -------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "1e308", "-1", "0"])
+def test_8_conform_refuses_a_bad_timeout_before_running(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    code = main(["conform", "--timeout", value])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith("stud8 conform: --timeout must be") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("flag", ["--timeout", "--shrink-seconds"])
+@pytest.mark.parametrize("value", ["inf", "nan", "1e308", "-1"])
+def test_8_fuzz_refuses_bad_seconds_before_running(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                   flag: str, value: str) -> None:
+    code = main(["fuzz", "--engine", "reference", "--hands", "1", "--out", str(tmp_path / "f"), flag, value])
+    _, err = capsys.readouterr()
+    assert code == 2 and err.startswith(f"stud8 fuzz: {flag} must be"), err
+    assert not (tmp_path / "f").exists()
+
+
+# --- 9, 10: report paths -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["/proc/stud8-report.json", "/dev/full", "/dev/null"])
+def test_9_conform_checks_the_report_path_before_the_run(capsys: pytest.CaptureFixture[str], target: str) -> None:
+    if not Path(target).parent.exists():
+        pytest.skip(f"{Path(target).parent} does not exist here")
+    before = os.stat(target) if os.path.exists(target) else None
+    code = main(["conform", "--report", target])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith(f"stud8 conform: --report {target}: ")
+    if before is not None:
+        after = os.stat(target)
+        assert (after.st_mode, after.st_ino, after.st_rdev) == (before.st_mode, before.st_ino, before.st_rdev)
+
+
+def test_9_a_fifo_is_never_replaced(tmp_path: Path) -> None:
+    fifo = tmp_path / "r.json"
+    os.mkfifo(fifo)
+    with pytest.raises(Stud8Error) as caught:
+        write_text_atomic(fifo, "{}", "--report")
+    assert "not a regular file" in caught.value.message
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_9_a_symlink_to_a_report_is_followed_and_kept(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_text_atomic(link, "new", "--report")
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new"
+
+
+def test_10_reports_follow_the_umask_and_keep_an_existing_mode(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        path = tmp_path / "new.json"
+        write_report(Report(), path)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
+        existing = tmp_path / "existing.json"
+        existing.write_text("{}", encoding="utf-8")
+        existing.chmod(0o604)
+        write_report(Report(), existing)
+        assert stat.S_IMODE(existing.stat().st_mode) == 0o604
+    finally:
+        os.umask(old)
+    assert json.loads((tmp_path / "new.json").read_text(encoding="utf-8"))["format"] >= 1
+
+
+# --- 11, 12: python engines that misbehave -------------------------------------------------------
+
+
+@pytest.fixture
+def engines_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ENGINES))
+
+
+@pytest.mark.parametrize(("factory", "message"), [
+    ("observe_none", "observe() returned None, expected an object (protocol: observation)"),
+    ("observe_not_json", "observe() returned a value that is not JSON"),
+    ("observe_wrong_shape", "observe() returned an object of the wrong shape: "),
+])
+def test_11_a_wrong_observation_is_one_engine_error(engines_on_path: None, factory: str, message: str) -> None:
+    engine = make_engine(f"python:h12_python_engines:{factory}")
+    engine.start(stacks=[100, 100], stakes=STAKES, deck=DECK, profile=None, options={})
+    with pytest.raises(EngineError) as caught:
+        engine.observe()
+    assert message in caught.value.message and "\n" not in caught.value.message
+
+
+def test_11_evaluate_returning_a_list_is_one_engine_error(engines_on_path: None) -> None:
+    engine = make_engine("python:h12_python_engines:evaluate_list")
+    with pytest.raises(EngineError) as caught:
+        engine.evaluate(DECK[:5])
+    assert caught.value.message.startswith("evaluate() returned a list (['high', 'low']), expected an object (protocol: evaluation)")
+
+
+def test_11_conform_reports_each_scenario_in_a_few_lines(capsys: pytest.CaptureFixture[str], engines_on_path: None) -> None:
+    code = main(["conform", "--engine", "python:h12_python_engines:observe_none", "--no-builtin",
+                 "--scenarios", str(DATA / "replay")])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert "engine error: observe() returned None, expected an object (protocol: observation)" in out
+    assert "Traceback" not in out and len(out.splitlines()) < 60
+
+
+def test_12_a_module_that_exits_on_import_is_a_load_error(engines_on_path: None) -> None:
+    with pytest.raises(EngineSpecError) as caught:
+        make_engine("python:h12_exits_on_import:make")
+    assert "importing 'h12_exits_on_import' failed: SystemExit" in caught.value.message
+
+
+@pytest.mark.parametrize("command", [["fuzz", "--hands", "3"], ["conform"]])
+def test_12_commands_exit_2_for_an_engine_that_exits_on_import(capsys: pytest.CaptureFixture[str], engines_on_path: None,
+                                                               tmp_path: Path, command: list[str]) -> None:
+    extra = ["--out", str(tmp_path / "f")] if command[0] == "fuzz" else []
+    code = main([*command, "--engine", "python:h12_exits_on_import:make", *extra])
+    out, err = capsys.readouterr()
+    assert code == 2, (out, err)
+    assert "SystemExit" in out + err and "INTERNALERROR" not in out + err
+
+
+# --- 16. baselines -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("scenarios:\n  - id: x\n", "not a scenario id"),
+    ("any old text here\n", "not a scenario id"),
+    ('{"format": 1, "scenarios": "no"}', "not a stud8 report"),
+    ('{"scenarios": [' * 1000, "not a stud8 report"),
+])
+def test_16_a_baseline_that_is_not_one_is_refused(tmp_path: Path, text: str, why: str) -> None:
+    path = tmp_path / "baseline.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(Stud8Error) as caught:
+        load_baseline(path)
+    assert why in caught.value.message and caught.value.code == "usage"
+
+
+def test_16_a_fifo_baseline_is_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "baseline"
+    os.mkfifo(fifo)
+    with pytest.raises(Stud8Error) as caught:
+        load_baseline(fifo)
+    assert "not a regular file" in caught.value.message
+
+
+def test_16_unknown_baseline_ids_are_warned_about(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    baseline = tmp_path / "known.txt"
+    baseline.write_text("# known failures\nnosuch-999\n", encoding="utf-8")
+    code = main(["conform", "--no-builtin", "--scenarios", str(DATA / "valid"), "--baseline", str(baseline)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "warning: the baseline names 1 scenario id(s) not in this run: nosuch-999" in out
+
+
+# --- 21. several outputs: all or nothing ------------------------------------------------------
+
+
+def test_21_outputs_are_replaced_together_or_not_at_all(tmp_path: Path) -> None:
+    (tmp_path / "rules.md").write_text("old rules", encoding="utf-8")
+    (tmp_path / "index.html").mkdir()  # cannot be replaced by a file
+    with pytest.raises(Stud8Error):
+        write_files_atomic({tmp_path / "rules.md": "new rules", tmp_path / "index.html": "<html>"}, "--out")
+    assert (tmp_path / "rules.md").read_text(encoding="utf-8") == "old rules"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "rules.md"]  # no temporary left
+
+
+def test_21_docs_writes_nothing_when_one_output_cannot_be_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "rules.md").write_text("old rules", encoding="utf-8")
+    (tmp_path / "index.html").mkdir()
+    code = main(["docs", "--out", str(tmp_path)])
+    _, err = capsys.readouterr()
+    assert code == 2 and "index.html" in err
+    assert (tmp_path / "rules.md").read_text(encoding="utf-8") == "old rules"
+
+
+def test_output_checks_refuse_missing_folders_and_folders(tmp_path: Path) -> None:
+    with pytest.raises(Stud8Error, match="no such folder"):
+        check_output_file(tmp_path / "missing" / "r.json", "--report")
+    with pytest.raises(Stud8Error, match="is a folder"):
+        check_output_file(tmp_path, "--report")
+    check_output_file(tmp_path / "new.json", "--report")
+    assert list(tmp_path.iterdir()) == []  # the probe file is gone
+
+
+# --- 22. test ids name real files --------------------------------------------------------------
+
+
+def test_22_external_scenarios_are_shown_under_their_real_path(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "hands.yaml").write_text((DATA / "valid" / "hands.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = main(["conform", "--no-builtin", "--scenarios", "house", "--", "--collect-only", "-q"])
+    out, _ = capsys.readouterr()
+    ids = [line for line in out.splitlines() if "::" in line]
+    assert code == 0 and ids and all(line.startswith("house/hands.yaml::") for line in ids), out
+    # pasted back from the current folder, the id runs the one scenario
+    code = main(["conform", "--no-builtin", "--scenarios", "house", "--", ids[0]])
+    out, _ = capsys.readouterr()
+    assert code == 0 and "1 passed" in out
