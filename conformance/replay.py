@@ -19,7 +19,12 @@ from stud8.spec.yamlio import position_of
 
 
 class ScenarioFailure(AssertionError):
-    """The engine's behaviour differs from the scenario. ``step`` says where."""
+    """The engine's behaviour differs from the scenario. ``step`` says where.
+
+    ``more`` holds the further differences found after this one when the run keeps going
+    (``keep_going``: every checkpoint and the outcome are checked, not only up to the first
+    difference); it is empty otherwise.
+    """
 
     def __init__(self, step: str, field: str, expected: Any, got: Any) -> None:
         super().__init__(f"{step}: {field}: expected {expected!r}, got {got!r}")
@@ -27,6 +32,32 @@ class ScenarioFailure(AssertionError):
         self.field = field
         self.expected = expected
         self.got = got
+        self.more: list[ScenarioFailure] = []
+
+    @property
+    def all(self) -> list[ScenarioFailure]:
+        """This difference and the ones found after it."""
+        return [self, *self.more]
+
+
+class _Differences:
+    """Where a run keeps its differences: the first raises at once unless ``keep_going``."""
+
+    def __init__(self, keep_going: bool) -> None:
+        self.keep_going = keep_going
+        self.found: list[ScenarioFailure] = []
+
+    def add(self, failure: ScenarioFailure) -> None:
+        if not self.keep_going:
+            raise failure
+        self.found.append(failure)
+
+    def check(self) -> None:
+        """Raise the first difference, carrying the others, if there was any."""
+        if self.found:
+            first = self.found[0]
+            first.more = self.found[1:]
+            raise first
 
 
 def seat_name(seat: int | None) -> str | None:
@@ -98,42 +129,48 @@ def _cards_text(text: str) -> list[str]:
     return [str(card) for card in parse_cards(text)]
 
 
-def check_observation(step: str, expect: Mapping[str, Any], observation: Mapping[str, Any]) -> None:
-    """Compare the fields a checkpoint names; raise ``ScenarioFailure`` at the first difference."""
+def check_observation(step: str, expect: Mapping[str, Any], observation: Mapping[str, Any],
+                      differences: _Differences | None = None) -> None:
+    """Compare the fields a checkpoint names; raise ``ScenarioFailure`` at the first difference
+    (or, keeping going, add every difference to ``differences``)."""
+    found = differences or _Differences(keep_going=False)
     for key, wanted in expect.items():
         if key in ("up", "down"):
             for seat, text in wanted.items():
                 got = _cards_of(observation, key, seat)
                 if got != _cards_text(text):
-                    raise ScenarioFailure(step, f"{key} {seat}", " ".join(_cards_text(text)), " ".join(got))
+                    found.add(ScenarioFailure(step, f"{key} {seat}", " ".join(_cards_text(text)), " ".join(got)))
             continue
         read, normalise = CHECKPOINT_FIELDS[key]
         got = read(observation)
         if got != normalise(wanted):
-            raise ScenarioFailure(step, key, normalise(wanted), got)
+            found.add(ScenarioFailure(step, key, normalise(wanted), got))
 
 
-def check_outcome(step: str, outcome: Mapping[str, Any], observation: Mapping[str, Any]) -> None:
+def check_outcome(step: str, outcome: Mapping[str, Any], observation: Mapping[str, Any],
+                  differences: _Differences | None = None) -> None:
     """Compare the final outcome with the engine's result."""
+    found = differences or _Differences(keep_going=False)
     if not observation["over"]:
-        raise ScenarioFailure(step, "over", True, False)
+        found.add(ScenarioFailure(step, "over", True, False))
+        return  # no result to compare
     result = observation["result"] or {}
     if list(result.get("stacks", [])) != list(outcome["stacks"]):
-        raise ScenarioFailure(step, "stacks", list(outcome["stacks"]), result.get("stacks"))
+        found.add(ScenarioFailure(step, "stacks", list(outcome["stacks"]), result.get("stacks")))
     if "pots" in outcome:
         got = _pots(result.get("pots", []), True)
         if got != _expected_pots(outcome["pots"], True):
-            raise ScenarioFailure(step, "pots", _expected_pots(outcome["pots"], True), got)
+            found.add(ScenarioFailure(step, "pots", _expected_pots(outcome["pots"], True), got))
     if "returned" in outcome:
         got_returned = {seat: amount for seat, amount in (_seat_map(result.get("returned")) or {}).items() if amount}
         if got_returned != dict(outcome["returned"]):
-            raise ScenarioFailure(step, "returned", dict(outcome["returned"]), got_returned)
+            found.add(ScenarioFailure(step, "returned", dict(outcome["returned"]), got_returned))
     if "show_order" in outcome:
         got_order = [seat_name(s) for s in result.get("show_order", [])]
         if got_order != list(outcome["show_order"]):
-            raise ScenarioFailure(step, "show_order", list(outcome["show_order"]), got_order)
+            found.add(ScenarioFailure(step, "show_order", list(outcome["show_order"]), got_order))
     if "community" in outcome and observation["community"] != outcome["community"]:
-        raise ScenarioFailure(step, "community", outcome["community"], observation["community"])
+        found.add(ScenarioFailure(step, "community", outcome["community"], observation["community"]))
 
 
 def _where(scenario: Scenario, steps: Sequence[Any]) -> str:
@@ -145,8 +182,15 @@ def _where(scenario: Scenario, steps: Sequence[Any]) -> str:
     return f"{scenario.path}:{line}"
 
 
-def run_replay(engine: Engine, scenario: Scenario) -> None:
-    """Play a replay scenario through ``engine``; raise ``ScenarioFailure`` on a difference."""
+def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> None:
+    """Play a replay scenario through ``engine``; raise ``ScenarioFailure`` on a difference.
+
+    With ``keep_going``, a difference at a checkpoint, a rejection or the outcome does not stop
+    the replay: every checkpoint and the outcome are compared and the first difference is
+    raised with the others in ``more``. A scripted action the engine refuses still stops it
+    (the hands have parted: nothing after it would mean anything).
+    """
+    differences = _Differences(keep_going)
     data = scenario.data
     deck = [str(card) for card in scenario_deck(data)]
     start_error = data.get("start_error")
@@ -166,13 +210,20 @@ def run_replay(engine: Engine, scenario: Scenario) -> None:
             try:
                 engine.act(item)
             except EngineRefusal as refusal:
-                raise ScenarioFailure(f"action {item!r} ({where})", "action", "accepted", f"refused: {refusal}") from None
+                differences.found.append(ScenarioFailure(f"action {item!r} ({where})", "action", "accepted", f"refused: {refusal}"))
+                differences.check()
             previous = repr(item)
         elif "expect" in item:
-            check_observation(f"checkpoint after {previous} ({where})", item["expect"], engine.observe())
+            check_observation(f"checkpoint after {previous} ({where})", item["expect"], engine.observe(), differences)
         else:
-            _expect_refusal(engine, item["reject"], item["code"], where)
-    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe())
+            try:
+                _expect_refusal(engine, item["reject"], item["code"], where)
+            except ScenarioFailure as failure:
+                differences.add(failure)
+                if failure.field == "action":  # the engine accepted it: the hands have parted
+                    differences.check()
+    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences)
+    differences.check()
 
 
 def _expect_refusal(engine: Engine, action: str, code: str, where: str) -> None:
@@ -265,6 +316,9 @@ RUNNERS: dict[str, Callable[[Engine, Scenario], None]] = {
 }
 
 
-def run_scenario(engine: Engine, scenario: Scenario) -> None:
-    """Run any scenario kind through ``engine``."""
-    RUNNERS[scenario.kind](engine, scenario)
+def run_scenario(engine: Engine, scenario: Scenario, keep_going: bool = False) -> None:
+    """Run any scenario kind through ``engine`` (``keep_going``: see ``run_replay``)."""
+    if scenario.kind == "replay":
+        run_replay(engine, scenario, keep_going)
+    else:
+        RUNNERS[scenario.kind](engine, scenario)

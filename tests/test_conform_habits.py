@@ -116,3 +116,51 @@ def test_a_passing_run_says_what_to_do_next(capsys: pytest.CaptureFixture[str], 
     assert code == 0
     assert out.splitlines()[-1].startswith("next: run the suite against your engine: stud8 conform --engine 'cmd:")
     assert "stud8 protocol" in out.splitlines()[-1]
+
+
+KEEP_GOING = """\
+scenarios:
+  - id: keepgoing-001
+    kind: replay
+    title: (test) Two wrong checkpoints and a wrong outcome are all reported
+    rules: [bring-in.lowest-upcard]
+    description: Seat 2 brings in; the scenario claims wrong values on purpose.
+    stakes: {ante: 5, bring_in: 10, small_bet: 20, big_bet: 40}
+    stacks: [100, 100]
+    deal:
+      third: {p1: "Ah 4d Kc", p2: "7s 7c 3h"}
+    actions:
+      - expect: {to_act: p1, pot: 10}
+      - p2 pb
+      - expect: {to_act: p1, pot: 99}
+      - p1 cbr 20
+      - p2 f
+    outcome:
+      stacks: [100, 100]
+"""
+
+
+@pytest.mark.parametrize("keep_going", [False, True])
+def test_keep_going_reports_every_difference(capsys: pytest.CaptureFixture[str], tmp_path: Path, keep_going: bool) -> None:
+    import jsonschema
+
+    from stud8.spec.rulebook import load_schema
+
+    folder = tmp_path / "kg"
+    folder.mkdir()
+    (folder / "kg.yaml").write_text(KEEP_GOING)
+    report = tmp_path / "r.json"
+    code, out, _ = conform(capsys, "--scenarios", folder, "--report", report, *(["--keep-going"] if keep_going else []))
+    assert code == 1
+    document = json.loads(report.read_text())
+    jsonschema.validate(document, load_schema("report.schema.json"))
+    [entry] = document["scenarios"]
+    assert (entry["field"], entry["expected"], entry["got"]) == ("to_act", "p1", "p2")
+    if not keep_going:
+        assert "differences" not in entry
+        assert "pot:" not in out
+        return
+    assert [(d["field"], d["expected"], d["got"]) for d in entry["differences"]] == [
+        ("to_act", "p1", "p2"), ("pot", 99, 20), ("stacks", [100, 100], [115, 85])]
+    assert entry["message"].endswith("(and 2 more differences)")
+    assert "    expected: 99\n    got:      20" in out and "    expected: [100, 100]\n    got:      [115, 85]" in out
