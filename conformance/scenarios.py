@@ -229,7 +229,7 @@ class _ScenarioChecker:
         if outcome is None:
             self.add(["outcome"], "missing-outcome", "a hand that starts needs an outcome")
             return
-        self.outcome(outcome, raw["stacks"], stakes)
+        self.outcome(outcome, raw["stacks"], stakes, sum((raw.get("rake") or {}).get("pots", [])))
 
     def table(self, stacks: Sequence[Any], stakes: Mapping[str, Any]) -> None:
         """The stacks and stakes pass the engine's own start checks (actions.bad-start): a file
@@ -304,13 +304,14 @@ class _ScenarioChecker:
                 if key != "burn" and int(key[1:]) > seats:
                     self.add(["deal", street, key], "no-such-seat", f"seat {key} is not at this {seats}-seat table")
 
-    def outcome(self, outcome: Mapping[str, Any], stacks: Sequence[int], stakes: Mapping[str, int]) -> None:
+    def outcome(self, outcome: Mapping[str, Any], stacks: Sequence[int], stakes: Mapping[str, int], rake: int = 0) -> None:
         final = outcome["stacks"]
         if len(final) != len(stacks):
             self.add(["outcome", "stacks"], "seat-count", f"outcome lists {len(final)} stacks, the table has {len(stacks)}")
-        elif sum(final) != sum(stacks):
+        elif sum(final) + rake != sum(stacks):
+            taken = f" less the site's rake of {rake}" if rake else ""
             self.add(["outcome", "stacks"], "chips-not-conserved",
-                     f"final stacks add up to {sum(final)}, the starting stacks to {sum(stacks)}")
+                     f"final stacks add up to {sum(final)}, the starting stacks{taken} to {sum(stacks) - rake}")
         for index, pot in enumerate(outcome.get("pots", [])):
             paid = sum(pot["high"].values()) + sum((pot["low"] or {}).values())
             if paid != pot["amount"]:

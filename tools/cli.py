@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("conform_cmd", "run the conformance suite against an engine"),
     "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
     "phh": ("phh_cmd", "import, export and replay PHH hand histories"),
+    "hh": ("hh_cmd", "audit site hand histories (PokerStars, OHH, ...) against the rule book; import, export, synth"),
     "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
     "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),
     "serve": ("serve_cmd", "speak the JSON-lines engine protocol on stdin/stdout for the reference engine"),

@@ -1,0 +1,104 @@
+"""``stud8 hh``: audit (text, JSON report against its schema, exit codes), synth (deterministic,
+deliberately deviating under other options), import (scenarios that validate and replay),
+export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from stud8.tools.cli import main
+
+DATA = Path(__file__).parent / "data" / "site-hands" / "pokerstars"
+STARS = DATA / "7-StudHL-USD-0.04-0.08-200911.txt"
+SCHEMA = Path(__file__).parent.parent / "spec" / "schema" / "audit-report.schema.json"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_audit_of_conforming_hands_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "hh", "audit", str(DATA), "--no-progress")
+    assert code == 0
+    assert out.strip().splitlines()[-1] == "8 hands: 8 conforms"
+
+
+def test_json_report_follows_its_schema(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    report_path = tmp_path / "report.json"
+    code, out, _ = _run(capsys, "hh", "audit", str(STARS), "--format", "json", "--report", str(report_path))
+    report = json.loads(out)
+    jsonschema.validate(report, json.loads(SCHEMA.read_text()))
+    assert json.loads(report_path.read_text()) == report
+    assert code == 0 and report["unit"] == "cent" and report["summary"]["conforms"] == 7
+    third = report["hands"][2]
+    assert (third["hand"], third["pot"], third["rake"], third["line"]) == ("35874576282", 76, 3, 144)
+    assert third["net_recorded"]["u.pressure"] == 18 and third["net_rules"] == third["net_recorded"]
+
+
+def test_deviating_and_unreadable_hands_exit_1_with_one_line_each(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = STARS.read_text()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("rdiezchang: bets $0.08\ngashpor: folds", "rdiezchang: bets $0.04\ngashpor: folds", 1)
+                   .replace("Dealt to gashpor [4s]", "Dealt to gashpor [4s 4s 4s 4s]", 1))
+    code, out, _ = _run(capsys, "hh", "audit", str(bad), "--no-progress")
+    lines = out.strip().splitlines()
+    assert code == 1
+    assert lines[0].startswith(f"{bad}:1: hand 35874487284 deviates: betting.limits on sixth street")
+    assert f"{bad}:81: hand 35874523510 unreadable" in lines[1] and "1 or 3 cards" in lines[1]
+    assert "7 hands: 5 conforms, 1 deviates, 1 unreadable" in out
+    assert "  betting.limits: 1" in lines
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert _run(capsys, "hh", "audit", str(tmp_path / "missing.txt"))[0] == 2
+    assert _run(capsys, "hh", "audit", str(STARS), "--option", "raise_cap=lots")[0] == 2
+    assert _run(capsys, "hh", "audit", str(STARS), "--option", "nonsense")[0] == 2
+    assert _run(capsys, "hh", "audit", str(STARS), "--jobs", "0")[0] == 2
+    assert _run(capsys, "hh", "synth", "--hands", "2", "--players", "1-9")[0] == 2
+
+
+def test_synth_is_deterministic_and_conforms_under_its_own_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    assert _run(capsys, "hh", "synth", "--hands", "150", "--seed", "9", "--out", str(first))[0] == 0
+    assert _run(capsys, "hh", "synth", "--hands", "150", "--seed", "9", "--out", str(second))[0] == 0
+    assert first.read_bytes() == second.read_bytes()
+    code, out, _ = _run(capsys, "hh", "audit", str(first), "--format", "json")
+    report = json.loads(out)
+    assert report["summary"]["deviates"] == report["summary"]["unreadable"] == 0
+    assert report["summary"]["conforms"] >= 145  # the rest: deals that run the deck out (cannot-judge)
+    assert any(hand["rake"] for hand in report["hands"])
+
+
+def test_synth_under_other_options_gives_findings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "loose.ohh"
+    assert _run(capsys, "hh", "synth", "--hands", "200", "--seed", "4", "--format", "ohh",
+                "--option", "raise_cap=6", "--out", str(path))[0] == 0
+    code, out, _ = _run(capsys, "hh", "audit", str(path), "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and report["summary"]["deviates"] > 0
+    assert set(report["by_rule"]) <= {"betting.raise-cap", "betting.heads-up"}
+    code, out, _ = _run(capsys, "hh", "audit", str(path), "--option", "raise_cap=6", "--format", "json")
+    assert json.loads(out)["summary"]["deviates"] == 0
+
+
+def test_import_writes_scenarios_that_validate_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_dir = tmp_path / "scenarios"
+    code, _, err = _run(capsys, "hh", "import", str(STARS), "--out", str(out_dir), "--id", "stars-001")
+    assert code == 0 and "wrote 7 scenarios" in err
+    written = out_dir / f"{STARS.stem}.yaml"
+    assert "rake: {pots: [3]}" in written.read_text()
+    assert _run(capsys, "validate", str(out_dir))[0] == 0
+
+
+def test_export_writes_a_site_history_that_reads_back(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for fmt in ("pokerstars", "ohh"):
+        target = tmp_path / f"hand.{fmt}"
+        assert _run(capsys, "hh", "export", "betting-001", "--format", fmt, "-o", str(target))[0] == 0
+        code, out, _ = _run(capsys, "hh", "audit", str(target), "--format", "json")
+        assert code == 0 and json.loads(out)["summary"]["conforms"] == 1

@@ -1,0 +1,353 @@
+"""``stud8 hh``: hand histories written by poker sites — audit them against the rule book,
+import them as replay scenarios, export scenarios as site histories, make random ones.
+
+* ``stud8 hh audit FILE|DIR... [--profile P] [--option K=V]... [--format text|json]
+  [--report FILE] [--jobs N] [--dask ADDRESS]``: every hand of every file (directories are
+  walked; the format is detected from the content) is replayed on the reference engine and
+  gets a verdict: ``conforms``, ``deviates`` (the first action the rules refuse, and any payout
+  difference, each with its rule id), ``cannot-judge`` (the record lacks what the judgment
+  needs), ``not-stud8`` or ``unreadable`` (with the reason). Text output: one line per hand
+  that does not conform, then the counts by verdict and by rule. ``--format json`` prints the
+  report (``spec/schema/audit-report.schema.json``); ``--report FILE`` writes it too.
+  ``--jobs N`` audits on N local processes, ``--dask ADDRESS`` on a Dask cluster; the verdicts
+  are the same and in the same order either way.
+* ``stud8 hh import FILE... --out DIR [--id ID]``: each hand becomes a replay scenario in
+  ``DIR/<file name>.yaml`` (the recorded final stacks as the expected outcome, the rake as
+  the scenario's ``rake``); unseen down cards are dealt from the unused cards.
+* ``stud8 hh export SCENARIO --format pokerstars|ohh|phh [-o FILE]``: a replay scenario
+  (``FILE::ID``, a file with one replay, or a packaged id) written as a site would.
+* ``stud8 hh synth --hands N --seed S [--players 2-8] --format pokerstars|ohh|phh [--out FILE]
+  [--profile P] [--option K=V]...``: random hands played on the reference engine (the same
+  file for the same arguments).
+
+``stud8 phh`` (import, export, replay of PHH files) is the older command for PHH alone; every
+PHH file also reads here.
+
+Exit codes: 0 every hand conforms (or the file was written); 1 a hand deviates, cannot be
+judged, is not Stud/8 or is unreadable (or a scenario cannot be written); 2 usage errors (a
+path that does not exist, an unknown option, an output that cannot be written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+from stud8.reference.errors import Stud8Error
+from stud8.tools.formats import add_format_argument, wants_json
+from stud8.tools.output import check_writable
+
+WRITABLE_FORMATS = ("pokerstars", "ohh", "phh")
+CHUNK = 200
+"""Hands per unit of work sent to a worker process or a Dask worker."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="hh_command", metavar="ACTION")
+    sub.required = True
+    audit = sub.add_parser("audit", help="judge every hand of site hand histories against the rule book",
+                           description="Replay every hand on the reference engine and give it a verdict.")
+    audit.add_argument("paths", nargs="+", type=Path, metavar="FILE|DIR")
+    _add_rules_arguments(audit)
+    add_format_argument(audit, "report")
+    audit.add_argument("--report", type=Path, metavar="FILE", help="also write the JSON report here")
+    audit.add_argument("--jobs", type=int, metavar="N", default=None,
+                       help="local worker processes (default: 1, in this process)")
+    audit.add_argument("--dask", metavar="ADDRESS", help="audit on this Dask scheduler (tcp://host:8786)")
+    audit.add_argument("--progress", dest="progress", action="store_true", default=None,
+                       help="draw a progress bar (default: when stderr is a terminal)")
+    audit.add_argument("--no-progress", dest="progress", action="store_false", help="never draw a progress bar")
+
+    imp = sub.add_parser("import", help="turn hand histories of any supported format into replay scenarios",
+                         description="Turn every hand of the files into replay scenarios, one scenario file per input file.")
+    imp.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    imp.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the scenario files")
+    imp.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up")
+
+    exp = sub.add_parser("export", help="write a replay scenario as a site hand history",
+                         description="Write a replay scenario as a PokerStars, OHH or PHH hand history.")
+    exp.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
+    exp.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, required=True)
+    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
+
+    syn = sub.add_parser("synth", help="random hands played on the reference engine, written as a site would",
+                         description="Random hands played on the reference engine (the same for the same seed).")
+    syn.add_argument("--hands", type=int, required=True, metavar="N")
+    syn.add_argument("--seed", type=int, default=1, metavar="S")
+    syn.add_argument("--players", default="2-8", metavar="A-B", help="players per hand: N or a range A-B (default 2-8)")
+    syn.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, default="pokerstars")
+    syn.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
+    syn.add_argument("--rake", type=int, default=5, metavar="PERCENT", help="rake in percent of the pot, up to 50 cents (default 5)")
+    _add_rules_arguments(syn)
+
+
+def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", help="rule book profile (default: the rule book's default)")
+    parser.add_argument("--option", action="append", default=[], metavar="K=V", help="an option value (repeatable)")
+
+
+def run(args: argparse.Namespace) -> int:
+    command = {"audit": _audit, "import": _import, "export": _export, "synth": _synth}[args.hh_command]
+    return command(args)
+
+
+# --- options --------------------------------------------------------------------------------
+
+def _option_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _options(args: argparse.Namespace) -> Any:
+    """The ``AuditOptions`` of ``--profile`` and ``--option``, checked against the rule book."""
+    from stud8.conformance.handhistory.audit import AuditOptions, resolved_options
+
+    pairs = []
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise Stud8Error(f"--option {item!r}: expected KEY=VALUE", "usage")
+        pairs.append((key.strip(), _option_value(value.strip())))
+    options = AuditOptions(args.profile, tuple(pairs))
+    try:
+        resolved_options(options)
+    except Stud8Error as error:
+        raise Stud8Error(f"--profile/--option: {error.message}", "usage") from None
+    return options
+
+
+# --- audit ----------------------------------------------------------------------------------
+
+def _items(paths: Sequence[Path]) -> Iterator[Any]:
+    from stud8.conformance.handhistory.readers import history_files, open_history
+
+    for path in history_files(paths):
+        yield from open_history(path)
+
+
+def _chunks(items: Iterable[Any], options: Any) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    chunk: list[Any] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == CHUNK:
+            yield tuple(chunk), options
+            chunk = []
+    if chunk:
+        yield tuple(chunk), options
+
+
+def _verdicts(paths: Sequence[Path], options: Any, jobs: Optional[int], dask: Optional[str]) -> Iterator[Any]:
+    """Every hand's verdict, in file order; in this process, on local processes or on Dask."""
+    from stud8.conformance.handhistory.audit import audit_chunk, audit_item
+
+    items = _items(paths)
+    if (jobs is None or jobs <= 1) and not dask:
+        for item in items:
+            yield audit_item(item, options)
+        return
+    from stud8.conformance.executor import open_executor
+
+    with open_executor(jobs=jobs, dask=dask) as executor:
+        for verdicts in executor.map_chunks(audit_chunk, _chunks(items, options)):
+            yield from verdicts
+
+
+def audit_report(verdicts: Sequence[Any]) -> dict[str, Any]:
+    """The JSON report (spec/schema/audit-report.schema.json) of a run's verdicts."""
+    from stud8.conformance.handhistory.audit import VERDICTS
+
+    summary = {verdict: 0 for verdict in VERDICTS}
+    by_rule: Counter[str] = Counter()
+    units = set()
+    for verdict in verdicts:
+        summary[verdict.verdict] += 1
+        for deviation in verdict.deviations:
+            by_rule[deviation.rule] += 1
+        if verdict.unit:
+            units.add(verdict.unit)
+    unit = units.pop() if len(units) == 1 else ("mixed" if units else "chip")
+    return {"unit": unit, "summary": summary, "by_rule": dict(sorted(by_rule.items())),
+            "hands": [verdict.to_json() for verdict in verdicts]}
+
+
+def _line(verdict: Any) -> str:
+    where = f"{verdict.file}:{verdict.line}"
+    hand = f" hand {verdict.hand}" if verdict.hand else ""
+    if verdict.deviations:
+        first = verdict.deviations[0]
+        more = f" (+{len(verdict.deviations) - 1} more)" if len(verdict.deviations) > 1 else ""
+        line = f":{first.line}" if first.line else ""
+        when = "at the showdown" if first.street == "showdown" else f"on {first.street} street"
+        return (f"{where}:{hand} deviates: {first.rule} {when}, step {first.step}{line}: "
+                f"recorded {first.recorded}; the rules: {first.expected}{more}")
+    return f"{where}:{hand} {verdict.verdict}: {verdict.reason}"
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from stud8.tools.progress import progress_bar
+
+    for path in args.paths:
+        if not path.exists():
+            raise Stud8Error(f"{path}: no such file or folder", "usage")
+    if args.jobs is not None and args.jobs < 1:
+        raise Stud8Error(f"--jobs {args.jobs}: give at least 1", "usage")
+    if args.report is not None:
+        check_writable(args.report, "--report")
+    options = _options(args)
+    verdicts = []
+    with progress_bar(None, desc="audit", unit="hand", enabled=args.progress) as bar:
+        for verdict in _verdicts(args.paths, options, args.jobs, args.dask):
+            verdicts.append(verdict)
+            bar.update()
+    report = audit_report(verdicts)
+    if args.report is not None:
+        _write_atomically(args.report, lambda out: out.write(json.dumps(report, indent=1) + "\n"))
+    if wants_json(args):
+        print(json.dumps(report))
+    else:
+        for verdict in verdicts:
+            if verdict.verdict != "conforms":
+                print(_line(verdict))
+        total = len(verdicts)
+        print(f"{total} hand{'s' if total != 1 else ''}: "
+              + ", ".join(f"{count} {name}" for name, count in report["summary"].items() if count))
+        for rule, count in report["by_rule"].items():
+            print(f"  {rule}: {count}")
+    return 0 if all(verdict.verdict == "conforms" for verdict in verdicts) and verdicts else 1
+
+
+# --- writing files --------------------------------------------------------------------------
+
+def _write_atomically(path: Path, write: Any) -> None:
+    """Write through a temporary file in the same folder, renamed into place at the end: a
+    failure leaves the old file (or none), never half a file."""
+    parent = path.parent if str(path.parent) else Path(".")
+    temporary: Optional[str] = None
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+            write(handle)
+        os.replace(temporary, path)
+        temporary = None
+    except OSError as error:
+        raise Stud8Error(f"{path}: cannot write: {error.strerror or error}", "usage") from None
+    finally:
+        if temporary is not None and os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _emit(path: Optional[Path], write: Any) -> None:
+    if path is None:
+        write(sys.stdout)
+    else:
+        _write_atomically(path, write)
+
+
+# --- synth ----------------------------------------------------------------------------------
+
+def _players(text: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    try:
+        players = (int(low), int(high)) if sep else (int(low), int(low))
+    except ValueError:
+        raise Stud8Error(f"--players {text!r}: give N or A-B (2-8)", "usage") from None
+    if not 2 <= players[0] <= players[1] <= 8:
+        raise Stud8Error(f"--players {text!r}: two to eight players", "usage")
+    return players
+
+
+def _synth(args: argparse.Namespace) -> int:
+    from stud8.conformance.handhistory.readers import writer
+    from stud8.conformance.handhistory.synth import synth_records
+
+    if args.hands < 0:
+        raise Stud8Error(f"--hands {args.hands}: give 0 or more", "usage")
+    if not 0 <= args.rake <= 100:
+        raise Stud8Error(f"--rake {args.rake}: a percentage, 0 to 100", "usage")
+    players = _players(args.players)
+    options = _options(args)
+    if args.out is not None:
+        check_writable(args.out, "--out")
+    records = synth_records(args.hands, args.seed, players, profile=options.profile, options=dict(options.options),
+                            rake_percent=args.rake)
+    _emit(args.out, lambda out: writer(args.hh_format).write(records, out))
+    if args.out is not None:
+        print(f"wrote {args.hands} hand{'s' if args.hands != 1 else ''} to {args.out}", file=sys.stderr)
+    return 0
+
+
+# --- export ---------------------------------------------------------------------------------
+
+def _export(args: argparse.Namespace) -> int:
+    from stud8.conformance.handhistory.play import NotWritable, record_from_scenario
+    from stud8.conformance.handhistory.readers import writer
+    from stud8.tools.phh_cmd import _find_scenario
+
+    if args.output is not None:
+        check_writable(args.output, "-o")
+    data, where = _find_scenario(args.scenario)
+    try:
+        record = record_from_scenario(data, where)
+    except NotWritable as error:
+        print(f"stud8 hh: {error.message}", file=sys.stderr)
+        return 1
+    _emit(args.output, lambda out: writer(args.hh_format).write([record], out))
+    return 0
+
+
+# --- import ---------------------------------------------------------------------------------
+
+def _import(args: argparse.Namespace) -> int:
+    from stud8.conformance.handhistory.audit import audit_hand
+    from stud8.conformance.handhistory.readers import open_history
+    from stud8.conformance.handhistory.record import HandProblem
+    from stud8.conformance.handhistory.scenario import scenario_from_record, scenarios_text
+    from stud8.tools.output import check_output_folder
+    from stud8.tools.phh_cmd import _ids
+
+    for path in args.files:
+        if not path.is_file():
+            raise Stud8Error(f"{path}: no such file", "usage")
+    check_output_folder(args.out, "--out")
+    args.out.mkdir(parents=True, exist_ok=True)
+    problems = 0
+    written = 0
+    next_id = args.id
+    for path in args.files:
+        items = list(open_history(path))
+        records = [item for item in items if not isinstance(item, HandProblem)]
+        for item in items:
+            if isinstance(item, HandProblem):
+                print(f"stud8 hh: {item}", file=sys.stderr)
+                problems += 1
+        if not records:
+            continue
+        ids = _ids(next_id, len(records) + 1)
+        next_id = ids[-1]
+        scenarios = []
+        for record, scenario_id in zip(records, ids):
+            verdict = audit_hand(record)
+            if verdict.verdict != "conforms":
+                print(f"stud8 hh: {scenario_id} ({path} hand {record.hand_id}): {verdict.verdict}"
+                      f"{': ' + verdict.reason if verdict.reason else ''}"
+                      f"{': ' + verdict.deviations[0].message if verdict.deviations else ''}"
+                      " (the scenario keeps the recorded result)", file=sys.stderr)
+            scenarios.append(scenario_from_record(record, scenario_id))
+        target = args.out / f"{path.stem}.yaml"
+        text = scenarios_text(scenarios, f"Hands of {path.name}, imported by `stud8 hh import`.")
+        _write_atomically(target, lambda out: out.write(text))
+        written += len(scenarios)
+        print(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {target}", file=sys.stderr)
+    return 1 if problems or not written else 0
