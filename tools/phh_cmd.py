@@ -13,9 +13,14 @@
   ``{comment}`` (the comment at the top of the file, else its PHH event, hand and url fields)
   and ``{path}``; default ``{comment} (PHH file {path})``. ``--comment`` adds text to the
   comment at the top of the scenario file. The hand is replayed through the reference engine
-  first: an action it refuses stops the import; final stacks that differ from the recorded
-  ones are reported on stderr (the scenario is written all the same: the recorded result is
-  the fact, and the scenario will fail).
+  first: an action it refuses stops the import, unless ``--no-check``, which imports it all
+  the same as a disputed hand (the recorded actions and finishing stacks are the scenario, so
+  it fails on the reference engine until someone settles who is right); final stacks that
+  differ from the recorded ones are reported on stderr (the scenario is written all the same:
+  the recorded result is the fact, and the scenario will fail). A scenario's ``rules`` are the
+  rules the hand exercised as it was played (``conformance.rules_exercised``: the bring-in
+  first, then the rule book's order), and ``{path}`` in its source is the file's path relative
+  to the current folder, or its name: never the importing machine's absolute path.
 * ``stud8 phh export SCENARIO [-o FILE.phh]``: SCENARIO is ``FILE::ID``, a scenario file
   holding one replay, or the id of a packaged scenario. Writes a hand history PokerKit's
   loader replays to the scenario's final stacks. Refused: scenarios that do not start, deal a
@@ -25,7 +30,9 @@
   (``--no-check`` skips that).
 * ``stud8 phh replay FILE.phh [--format text|json] [--profile P]``: plays the hand through the reference
   engine; prints the final stacks, each pot's awards, uncalled chips returned, and whether the
-  recorded finishing stacks (and winnings: chips won from the pots) agree.
+  recorded finishing stacks (and winnings: chips won from the pots) agree. When the engine
+  refuses the start or an action, ``--format json`` still prints one document, with
+  ``"refused": {"step", "index", "action", "code", "message"}`` and ``"agree": false``.
 
 Exit codes: 0 done (replay: the recorded result agrees or none is recorded), 1 a malformed or
 non-Stud/8 file, an action the engine refuses, a scenario that cannot be exported, or (replay)
@@ -70,6 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="source template: {comment} (the file's top comment, else its event, hand and url "
                           "fields), {path} (default '{comment} (PHH file {path})')")
     imp.add_argument("--comment", help="more text for the comment at the top of the scenario file")
+    imp.add_argument("--no-check", action="store_true",
+                     help="import a hand the reference engine refuses, as a disputed hand (the scenario then fails on it)")
     exp = sub.add_parser("export", help="write a replay scenario as a PHH hand history",
                          description="Write a replay scenario as a PHH hand history PokerKit replays.")
     exp.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
@@ -142,10 +151,78 @@ def _ids(first: str, count: int) -> list[str]:
     return [f"{prefix}{int(number) + i:0{len(number)}d}" for i in range(count)]
 
 
+def shown_path(path: Path) -> str:
+    """A path as a scenario's ``source`` may show it: relative to the current folder when the
+    file is under it, else the file name alone (an absolute path would name the importing
+    machine's folders, which mean nothing to anyone else)."""
+    if not path.is_absolute():
+        return path.as_posix()
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
+def play_hand(hand: Any, profile: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The hand's observations on the reference engine (after the start, then after each action)
+    and the refusal that stopped it, or None: ``{"step", "index", "action", "code", "message"}``."""
+    from stud8.conformance.deal import deck_from_deal
+    from stud8.conformance.engines import EngineRefusal, ReferenceEngine
+
+    engine = ReferenceEngine()
+    try:
+        engine.start(stacks=hand.stacks, stakes=hand.stakes, deck=[str(c) for c in deck_from_deal(hand.deal)],
+                     profile=profile, options={})
+    except EngineRefusal as refusal:
+        return [], {"step": "start", "index": None, "action": None, "code": refusal.code, "message": refusal.message}
+    observations = [engine.observe()]
+    for number, action in enumerate(hand.actions):
+        index = hand.action_index[number] if hand.action_index else number
+        text = hand.action_texts[number] if hand.action_texts else action
+        try:
+            engine.act(action)
+        except EngineRefusal as refusal:
+            return observations, {"step": "action", "index": index, "action": text, "code": refusal.code,
+                                  "message": refusal.message}
+        observations.append(engine.observe())
+    return observations, None
+
+
+def exercised_rules(hand: Any, observations: list[dict[str, Any]]) -> list[str]:
+    """The rules the hand exercised, bring-in rules first (a scenario's area is its first rule,
+    and a recorded hand starts with the bring-in), then in the rule book's order."""
+    from stud8.conformance.rules_exercised import rules_exercised
+    from stud8.spec.rulebook import default_rulebook
+
+    found = rules_exercised(hand.stacks, hand.stakes, observations)
+    order = {rule_id: index for index, rule_id in enumerate(default_rulebook().rule_ids)}
+    return sorted(found, key=lambda rule_id: (not rule_id.startswith("bring-in."), order.get(rule_id, len(order))))
+
+
+def _disputed_scenario(hand: Any, scenario_id: str, title: str, source: str, refusal: dict[str, Any],
+                       observations: list[dict[str, Any]]) -> dict[str, Any]:
+    """A scenario of a hand the reference engine refuses: the recorded actions and finishing
+    stacks, as recorded; it fails on the reference engine, which is the point."""
+    from stud8.conformance.phh import PhhError
+
+    if hand.finishing_stacks is None:
+        raise PhhError(f"{hand.source}: the field 'finishing_stacks' is missing: an imported hand's expected "
+                       "outcome is its recorded finishing stacks")
+    where = "the start" if refusal["step"] == "start" else f"action {refusal['index']} {refusal['action']!r}"
+    description = (f"A recorded hand of {len(hand.stacks)} players that the reference engine disputes: it refuses "
+                   f"{where} ({refusal['code']}). The expected stacks are the recorded finishing stacks; burns "
+                   "were not recorded (any unused cards serve).")
+    rules = exercised_rules(hand, observations) if observations else ["table.players", "table.stakes"]
+    return {"id": scenario_id, "kind": "replay", "title": title, "rules": rules, "description": description,
+            "source": source, "stakes": dict(hand.stakes), "stacks": list(hand.stacks),
+            "deal": {street: dict(cards) for street, cards in hand.deal.items()}, "actions": list(hand.actions),
+            "outcome": {"stacks": list(hand.finishing_stacks)}}
+
+
 def _source(template: str, hand: Any, path: Path) -> str:
     origin = hand.comment or "; ".join(str(hand.fields[name]) for name in ("event", "hand", "url") if name in hand.fields)
     try:
-        text = template.format(comment=origin, path=path)
+        text = template.format(comment=origin, path=shown_path(path))
     except (KeyError, IndexError, ValueError) as error:
         raise Stud8Error(f"--source {template!r}: unknown placeholder {error} (use {{comment}} and {{path}})", "usage") from None
     text = " ".join(text.replace("()", "").split())
@@ -175,13 +252,34 @@ def _import(args: argparse.Namespace) -> int:
         if hand.finishing_stacks is None:
             # Checked before the replay, so that the message names the missing field.
             scenario_from_phh(hand, scenario_id=scenario_id, title="", source="")
+        observations, refusal = play_hand(hand)
+        if refusal is not None:
+            if not args.no_check:
+                from stud8.conformance.phh import PhhError
+
+                try:
+                    replay_phh(hand)  # raises PhhError naming the refused step
+                except PhhError as error:
+                    raise PhhError(f"{error.message} (--no-check imports it as a disputed hand)") from None
+            where = "the start" if refusal["step"] == "start" else f"{refusal['action']}"
+            disputed = f"disputed: the reference engine refuses {where} ({refusal['code']})"
+            try:
+                title = args.title.format(hand=hand_label(hand, path), summary=disputed)
+            except (KeyError, IndexError, ValueError) as error:
+                raise Stud8Error(f"--title {args.title!r}: unknown placeholder {error} (use {{hand}} and {{summary}})", "usage") from None
+            scenarios.append(_disputed_scenario(hand, scenario_id, title, _source(args.source, hand, path), refusal, observations))
+            warnings.append(f"stud8 phh: {scenario_id} ({shown_path(path)}): imported without a check: the reference engine "
+                            f"refuses {where}: {refusal['code']}: {refusal['message']}; the scenario will fail on it")
+            continue
         replay = replay_phh(hand)
         try:
             title = args.title.format(hand=hand_label(hand, path), summary=summary(hand, replay))
         except (KeyError, IndexError, ValueError) as error:
             raise Stud8Error(f"--title {args.title!r}: unknown placeholder {error} (use {{hand}} and {{summary}})", "usage") from None
         source = _source(args.source, hand, path)
-        scenarios.append(scenario_from_phh(hand, scenario_id=scenario_id, title=title, source=source, replay=replay))
+        scenario = scenario_from_phh(hand, scenario_id=scenario_id, title=title, source=source, replay=replay)
+        scenario["rules"] = exercised_rules(hand, observations)
+        scenarios.append(scenario)
         if replay.stacks != hand.finishing_stacks:
             warnings.append(f"stud8 phh: {scenario_id} ({path}): the reference engine ends with stacks {replay.stacks}, "
                             f"the file records {hand.finishing_stacks}: the scenario keeps the recorded ones and will fail")
@@ -273,6 +371,12 @@ def _replay(args: argparse.Namespace) -> int:
     from stud8.conformance.phh import read_phh, replay_phh
 
     hand = read_phh(args.file)
+    if wants_json(args):
+        _, refusal = play_hand(hand, profile=args.profile)
+        if refusal is not None:  # one JSON document all the same, saying what was refused
+            print(json.dumps({"stacks": None, "pots": None, "returned": None, "show_order": None,
+                              "recorded": hand.finishing_stacks, "agree": False, "refused": refusal}))
+            return 1
     replay = replay_phh(hand, profile=args.profile)
     checks: list[bool] = []
     if hand.finishing_stacks is not None:
