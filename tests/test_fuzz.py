@@ -104,7 +104,8 @@ def test_a_wrong_engine_is_caught_and_the_finding_replays(capsys: pytest.Capture
     assert json.loads(engine) == list(reversed(json.loads(reference)))
     written = Path(path)
     assert written == out_dir / f"fuzz-3-{hand}.yaml" and written.is_file()
-    text = written.read_text()
+    modeline, text = written.read_text().split("\n", 1)
+    assert modeline.startswith("# yaml-language-server: $schema=")  # editors check it as typed
     assert text.startswith("# A finding of `stud8 fuzz")
     assert "verify them by hand before adding this scenario to the suite" in text
     # Shrunk to the fewest players: two are enough to show in the wrong order.

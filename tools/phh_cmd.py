@@ -287,7 +287,9 @@ def _import(args: argparse.Namespace) -> int:
     if len(set(titles)) != len(titles):
         raise Stud8Error(f"--title {args.title!r} gives two hands the same title: use {{hand}}", "usage")
     header = HEADER if not args.comment else f"{args.comment}\n{HEADER}"
-    text = scenarios_yaml(scenarios, header)
+    from stud8.conformance.modeline import with_modeline
+
+    text = with_modeline(scenarios_yaml(scenarios, header), args.output)  # editors check it as typed
     check_scenario_text(text, str(args.output or "<stdout>"))
     _write(args.output, text)
     for warning in warnings:

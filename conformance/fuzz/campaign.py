@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stud8.conformance.modeline import with_modeline
 from stud8.conformance.engines import Engine, EngineFault, ReferenceEngine
 from stud8.conformance.executor import Executor
 from stud8.conformance.fuzz.citing import rules_for
@@ -280,7 +281,7 @@ def investigate(config: FuzzConfig, engine: Engine, hit: Hit, out: Path, *, engi
     text = scenario_text(finding, case, engine_name, config.profile, config.options, burn_first, command)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"fuzz-{config.seed}-{hit.hand}.yaml"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(with_modeline(text, path), encoding="utf-8")  # editors check it as typed
     finding.path = path
     finding.reproduces = _reproduces(path, engine)
     return finding
