@@ -1,10 +1,12 @@
-"""``stud8 docs --out DIR [--profile NAME] [--scenarios DIR...]``: the human-readable rule book.
+"""``stud8 docs --out DIR [--lang en|et|pl|el|all] [--profile NAME] [--scenarios DIR...]``.
 
-Writes ``DIR/rules.md`` (GitHub-flavoured Markdown) and ``DIR/index.html`` (one standalone
-page: inline CSS, no scripts, nothing fetched from the network) from the rule book and the
-scenarios: the packaged ones plus any ``--scenarios`` folders, as a card room adds its house
-cases. ``--profile`` renders the book as that profile reads it. The committed book under
-``docs/`` is regenerated with ``stud8 docs --out docs``.
+Writes the rule book and the conformance catalogue (see ``stud8.tools.docs_render``):
+``DIR/index.html`` and ``DIR/rules.md`` (the English book), ``DIR/<lang>/index.html`` and
+``DIR/<lang>/rules.md`` (Estonian, Polish, Greek), ``DIR/catalogue.html`` and
+``DIR/catalogue/*.md`` (English, always written: the books link to it). The scenarios are the
+packaged ones plus any ``--scenarios`` folders, as a card room adds its house cases.
+``--profile`` renders the documents as that profile reads them. The committed documents under
+``docs/`` are regenerated with ``stud8 docs --out docs`` (``--lang all`` is the default).
 
 Exit codes: 0 written; 1 the rule book or a scenario file is invalid (the validator's
 ``path:line:col: [error] message (code)`` lines go to stderr, and nothing is written, so a
@@ -20,15 +22,27 @@ import sys
 from pathlib import Path
 
 from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
-from stud8.reference.errors import Stud8Error
+from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
 from stud8.spec.yamlio import Problem
-from stud8.tools.docs_render import build_context, check_output_folder, render, write_output
+from stud8.tools.docs_i18n import LANGUAGES, I18nError, load_source
+from stud8.tools.docs_render import (
+    build_book_context,
+    build_catalogue_context,
+    check_output_folder,
+    render_book,
+    render_catalogue,
+    write_output,
+)
+from stud8.tools.docs_mutants import mutant_rows
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, type=Path, metavar="DIR",
-                        help="folder to write rules.md and index.html into (created if missing)")
+                        help="folder to write the book and the catalogue into (created if missing)")
+    parser.add_argument("--lang", choices=[*LANGUAGES, "all"], default="all",
+                        help="the book's language: en, et (Estonian), pl (Polish), el (Greek) or all (default); "
+                             "the catalogue is English")
     parser.add_argument("--profile", metavar="NAME",
                         help="render the book as this profile reads it (default: the rule book's default profile)")
     parser.add_argument("--scenarios", action="extend", nargs="+", type=Path, default=[], metavar="DIR",
@@ -66,10 +80,19 @@ def run(args: argparse.Namespace) -> int:
         return _report(problems)
     house_files = [loaded for loaded in files if not _under(Path(loaded.path), builtin)]
     house_ids = [scenario.id for scenario in iter_scenarios(house_files)]
-    context = build_context(book, list(iter_scenarios(files)), profile, house_ids)
-    written = render(context)
+    scenarios = list(iter_scenarios(files))
+    try:
+        source = load_source()
+        written: dict[str, str] = {}
+        for lang in (LANGUAGES if args.lang == "all" else (args.lang,)):
+            written.update(render_book(build_book_context(book, scenarios, lang, profile, house_ids, source)))
+    except I18nError as error:
+        print(f"stud8 docs: {error}", file=sys.stderr)
+        print("stud8 docs: a translation catalogue is invalid; nothing was written", file=sys.stderr)
+        return 1
+    written.update(render_catalogue(build_catalogue_context(book, scenarios, profile, house_ids, mutant_rows(), source)))
     write_output(args.out, written)
-    print(f"wrote {', '.join(str(args.out / name) for name in written)}")
+    print(f"wrote {len(written)} files into {args.out}: {', '.join(sorted(written))}")
     return 0
 
 

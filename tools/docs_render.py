@@ -1,38 +1,42 @@
-"""The printed rule book: ``spec/rules.yaml`` and the scenarios as Markdown and as one HTML page.
+"""The rule book and the conformance catalogue, rendered from one source.
 
-``build_context`` turns the rule book, the scenarios and a profile into plain data;
-``render`` feeds it to the jinja2 templates under ``tools/templates`` (``rules.md.j2`` and
-``index.html.j2``); ``write_output`` puts the files in place without ever leaving a half-written
-book behind. Scenario narratives come from ``stud8.tools.docs_scenes``.
+Two documents come out of ``spec/rules.yaml``, ``spec/i18n/`` and the scenarios:
 
-Choices the page makes:
+- **The rule book** (``index.html``, ``rules.md``; ``<lang>/index.html``, ``<lang>/rules.md``
+  for Estonian, Polish and Greek): for players, dealers and floor staff. A one-page quick
+  reference, the rules in order with their statements, parameters, options and sources and at
+  most ``BOOK_EXAMPLES_MAX`` worked examples each, the options in plain words, the floor
+  procedures the book does not cover, a glossary, and the sources with the seed texts quoted.
+  No action codes, no refused actions, no error codes.
+- **The conformance catalogue** (``catalogue.html``, ``catalogue/*.md``; English only): for
+  implementers. Every scenario in full, the action vocabulary, the error codes, the options
+  by name, the coverage matrix, and the mutant list when there is one.
 
-- Every rule, in rule-book order, has its id as its anchor (``#bring-in.lowest-upcard``); every
-  scenario has its id (``#showdown-001``); sections are ``#section-<id>`` and options
-  ``#option-<name>``.
-- Each scenario is shown in full exactly once, so the page stays bounded. A rule shows up to
-  ``EXAMPLES_PER_RULE`` of the scenarios citing it in full: those whose first cited rule is
-  this one come first, then the others, in suite order, skipping scenarios already shown in
-  full under an earlier rule. The other citing scenarios are listed by id and title with a
-  link to where they are shown: under an earlier rule, or in the appendix "More worked
-  examples", which holds every scenario not shown under a rule.
-- The coverage matrix lists the scenarios of each rule by id (area, then number).
-- The hand rankings take their examples from the hand-case scenarios: for each high category
-  the first case of exactly five cards (else the first case) with that category; for low, a
-  spread of the distinct lows of the hand cases from the best to the worst, and one hand with
-  no qualifying low.
-- ``profile`` renders the book as that profile reads it: option values are the profile's,
-  and rules whose options the profile changes say so. Scenarios keep their own settings.
-- Output is deterministic: no dates, no paths, rule-book and suite order throughout.
+Each rule in the book links to its row of the catalogue's coverage matrix, and each row links
+back. Choices:
+
+- Worked examples in the book: scenarios marked ``teaching: true`` first (under the first rule
+  they cite that has no example yet, else the first with room), then for a rule still without
+  one one example chosen automatically: the shortest
+  scenario whose first cited rule is this rule and that tells its story without refusals or
+  start errors (a replay must also be one the reference engine plays through, so its streets,
+  pots and marks are known). A scenario is shown in full at most once in the book.
+- Every id is its anchor: rules ``#bring-in.lowest-upcard``, scenarios ``#showdown-001``,
+  sections ``#section-<id>``, options ``#option-<name>``.
+- The HTML is standalone: inline CSS and one small inline script (search, the contents button
+  on narrow screens, sideways-scroll hints), both allowed by their SHA-256 hashes in the
+  Content-Security-Policy, nothing from the network. Without JavaScript the page reads fully.
+- Output is deterministic: no dates, no paths; rule-book and suite order throughout.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import itertools
 import os
 import re
-import shutil
-import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -41,290 +45,32 @@ import jinja2
 from markupsafe import Markup, escape
 
 from stud8.conformance.scenarios import Scenario
-from stud8.reference.errors import Stud8Error
+from stud8.spec.errors import Stud8Error
+from stud8.spec.outputs import write_files_atomic
 from stud8.spec.rulebook import RuleBook
-from stud8.tools.docs_scenes import (
-    CardView,
-    cards_view,
-    low_key,
-    low_name,
-    option_value_text,
-    scenario_view,
-    street_label,
-)
+from stud8.tools.docs_i18n import LANGUAGE_NAMES, LANGUAGES, Translator, load_source, translator
+from stud8.tools.docs_scenes import CardView, cards_view, option_value_text, scenario_view
 
-EXAMPLES_PER_RULE = 3
-"""Scenarios shown in full under one rule; the rest are listed with links."""
+BOOK_EXAMPLES_MAX = 2
+"""Worked examples under one rule in the book (the catalogue shows every scenario)."""
 
-OUTPUT_FILES = ("rules.md", "index.html")
-TEMPLATES = {"rules.md": "rules.md.j2", "index.html": "index.html.j2"}
+MD_FILE_LIMIT = 400_000
+"""Every Markdown file stays under this many bytes (code hosts stop rendering at 512 KB)."""
 
 
-# --- formatting helpers --------------------------------------------------------------------
+# --- helpers -------------------------------------------------------------------------------
 
 
-def _join(values: Iterable[Any]) -> str:
-    return ", ".join(str(v) for v in values)
+def _words(text: str) -> str:
+    return " ".join(str(text).split())
 
 
-def _parameter_text(name: str, value: Any) -> str:
+def _parameter_text(value: Any) -> str:
     if isinstance(value, Mapping):
-        return _join(f"{k} {v}" for k, v in value.items())
+        return ", ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, list) and all(not isinstance(v, (Mapping, list)) for v in value):
-        return _join(value)
+        return ", ".join(str(v) for v in value)
     return str(value)
-
-
-def _cards_in_faces(cards: Sequence[str]) -> str:
-    """``[down, down, up]`` -> ``"2 down, 1 up"`` (runs of the same face, in dealing order)."""
-    runs: list[list[Any]] = []
-    for face in cards:
-        if runs and runs[-1][0] == face:
-            runs[-1][1] += 1
-        else:
-            runs.append([face, 1])
-    return ", ".join(f"{count} {face}" for face, count in runs)
-
-
-# --- the context ---------------------------------------------------------------------------
-
-
-def _sources(cited: Sequence[Mapping[str, Any]], titles: Mapping[str, Any]) -> list[dict[str, str]]:
-    return [{"id": c["source"], "title": titles[c["source"]]["title"], "ref": c.get("ref", "")} for c in cited]
-
-
-def _profile_settings(book: RuleBook, name: str) -> list[dict[str, str]]:
-    return [{"option": key, "value": option_value_text(value)} for key, value in book.profiles[name].items()]
-
-
-def _streets(book: RuleBook, values: Mapping[str, Any]) -> list[dict[str, str]]:
-    rows = []
-    big_on_pair = bool(values.get("fourth_street_open_pair_big_bet"))
-    burn_third = bool(values.get("burn_before_third"))
-    for index, street in enumerate(book.streets):
-        burn = street.burn or (index == 0 and burn_third)
-        bet = "small bet" if street.bet == "small_bet" else "big bet"
-        if street.name == "fourth" and street.bet == "small_bet" and big_on_pair:
-            bet += " (big bet allowed with an open pair)"
-        rows.append({
-            "name": street.name,
-            "label": street_label(street.name),
-            "cards": _cards_in_faces(street.cards),
-            "burn": "yes" if burn else "no",
-            "bet": bet,
-        })
-    return rows
-
-
-def _hand_examples(scenarios: Sequence[Scenario], categories: Sequence[str]) -> list[dict[str, Any]]:
-    hands = [s for s in scenarios if s.kind == "hand"]
-    rows = []
-    for rank, category in enumerate(categories, start=1):
-        cases = [s for s in hands if s.data["high"]["category"] == category]
-        five = [s for s in cases if len(s.data["cards"].split()) == 5]
-        chosen = (five or cases or [None])[0]
-        rows.append({
-            "rank": rank,
-            "category": category,
-            "example": None if chosen is None else {
-                "id": chosen.id, "title": chosen.title, "cards": cards_view(chosen.data["high"]["cards"]),
-            },
-        })
-    return rows
-
-
-def _low_examples(scenarios: Sequence[Scenario], count: int = 5) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """A spread of distinct lows from the hand cases (best first) and one hand without a low:
-    the first case with four or more low ranks but no low, preferring a case about the low."""
-    distinct: dict[tuple[int, ...], Scenario] = {}
-    near_misses: list[Scenario] = []  # no low, yet four or more low ranks
-    for scenario in scenarios:
-        if scenario.kind != "hand":
-            continue
-        low = scenario.data["low"]
-        if low is None:
-            low_ranks = {card[0] for card in scenario.data["cards"].split() if card[0] in "A2345678"}
-            if len(low_ranks) >= 4:
-                near_misses.append(scenario)
-            continue
-        distinct.setdefault(low_key(low["cards"]), scenario)
-    about_low = [s for s in near_misses if s.rules[0].startswith("low.")]
-    no_low = (about_low or near_misses or [None])[0]
-    keys = sorted(distinct)
-    if len(keys) > count:
-        picks = sorted({round(i * (len(keys) - 1) / (count - 1)) for i in range(count)})
-        keys = [keys[i] for i in picks]
-    lows = [{
-        "name": low_name(distinct[k].data["low"]["cards"]),
-        "cards": cards_view(distinct[k].data["low"]["cards"]),
-        "id": distinct[k].id,
-        "title": distinct[k].title,
-    } for k in keys]
-    example = None if no_low is None else {
-        "id": no_low.id, "title": no_low.title, "cards": cards_view(no_low.data["cards"]),
-        "description": " ".join(no_low.description.split()),
-    }
-    return lows, example
-
-
-def build_context(book: RuleBook, scenarios: Sequence[Scenario], profile: str | None = None,
-                  house_ids: Iterable[str] = ()) -> dict[str, Any]:
-    """Everything the templates show, as plain data. ``profile`` defaults to the book's default."""
-    data = book.data
-    name = profile or book.default_profile
-    values = book.resolve_options(name)
-    defaults = {option.name: option.default for option in book.options.values()}
-    titles = data["sources"]
-    house = set(house_ids)
-    by_id = {s.id: s for s in scenarios}
-
-    citing: dict[str, list[Scenario]] = {rule_id: [] for rule_id in book.rule_ids}
-    for scenario in scenarios:
-        for rule_id in scenario.rules:
-            citing.setdefault(rule_id, []).append(scenario)
-
-    # where each scenario is shown in full: under a rule (its id), or in the appendix (None)
-    home: dict[str, str] = {}
-    shown: dict[str, list[Scenario]] = {}
-    for rule_id in book.rule_ids:
-        ordered = [s for s in citing[rule_id] if s.rules[0] == rule_id] + [s for s in citing[rule_id] if s.rules[0] != rule_id]
-        fresh = [s for s in ordered if s.id not in home][:EXAMPLES_PER_RULE]
-        for s in fresh:
-            home[s.id] = rule_id
-        shown[rule_id] = fresh
-    appendix = [s for s in scenarios if s.id not in home]
-
-    views: dict[str, dict[str, Any]] = {}
-
-    def view(s: Scenario) -> dict[str, Any]:
-        if s.id not in views:
-            views[s.id] = scenario_view(s, book, house=s.id in house)
-        return views[s.id]
-
-    options_by_rule: dict[str, list[str]] = {}
-    for option in book.options.values():
-        for rule_id in option.rules:
-            options_by_rule.setdefault(rule_id, []).append(option.name)
-
-    sections = []
-    for number, section in enumerate(data["sections"], start=1):
-        rules = []
-        for rule in section["rules"]:
-            rule_id = rule["id"]
-            option_rows = []
-            for option_name in options_by_rule.get(rule_id, []):
-                spec = book.options[option_name]
-                option_rows.append({
-                    "name": option_name,
-                    "title": spec.title,
-                    "default": option_value_text(spec.default),
-                    "value": option_value_text(values[option_name]),
-                    "changed": values[option_name] != spec.default,
-                })
-            profile_rows = []
-            for profile_name, settings in book.profiles.items():
-                changes = [{"option": key, "value": option_value_text(value)}
-                           for key, value in settings.items()
-                           if key in options_by_rule.get(rule_id, []) and value != defaults[key]]
-                if changes:
-                    profile_rows.append({"name": profile_name, "title": data["profiles"][profile_name]["title"],
-                                         "settings": changes, "current": profile_name == name})
-            more = [{"id": s.id, "title": s.title, "where": home.get(s.id)}
-                    for s in citing[rule_id] if s not in shown[rule_id]]
-            rules.append({
-                "id": rule_id,
-                "title": rule["title"],
-                "statement": " ".join(rule["statement"].split()),
-                "parameters": [{"name": p, "text": _parameter_text(p, data["game"][p.partition(".")[2]]),
-                                "streets": p == "game.streets"} for p in rule.get("parameters", [])],
-                "sources": _sources(rule.get("sources", []), titles),
-                "options": option_rows,
-                "profiles": profile_rows,
-                "changed": any(row["changed"] for row in option_rows),
-                "examples": [view(s) for s in shown[rule_id]],
-                "more": more,
-                "count": len(citing[rule_id]),
-            })
-        sections.append({"id": section["id"], "number": number, "title": section["title"], "rules": rules})
-
-    options = []
-    for option_name, body in data["options"].items():
-        spec = book.options[option_name]
-        options.append({
-            "name": option_name,
-            "title": body["title"],
-            "description": " ".join(body["description"].split()),
-            "type": body["type"],
-            "minimum": body.get("minimum"),
-            "choices": [{"value": key, "text": " ".join(text.split())} for key, text in body.get("values", {}).items()],
-            "default": option_value_text(spec.default),
-            "value": option_value_text(values[option_name]),
-            "changed": values[option_name] != spec.default,
-            "by_profile": [{"profile": p, "value": option_value_text(book.resolve_options(p)[option_name]),
-                            "set": option_name in book.profiles[p], "current": p == name} for p in book.profiles],
-            "rules": list(body.get("rules", [])),
-            "sources": _sources(body.get("sources", []), titles),
-        })
-
-    profiles = [{
-        "name": profile_name,
-        "title": body["title"],
-        "description": " ".join(body["description"].split()),
-        "settings": _profile_settings(book, profile_name),
-        "current": profile_name == name,
-        "default": profile_name == book.default_profile,
-    } for profile_name, body in data["profiles"].items()]
-
-    game = data["game"]
-    lows, no_low = _low_examples(scenarios)
-    rule_titles = {rule["id"]: rule["title"] for section in data["sections"] for rule in section["rules"]}
-    return {
-        "title": data["title"],
-        "version": data["version"],
-        "profile": {
-            "name": name,
-            "title": data["profiles"][name]["title"],
-            "description": " ".join(data["profiles"][name]["description"].split()),
-            "is_default": name == book.default_profile,
-            "default_name": book.default_profile,
-            "settings": _profile_settings(book, name),
-        },
-        "counts": {
-            "rules": len(book.rule_ids),
-            "scenarios": len(scenarios),
-            "house": sum(1 for s in scenarios if s.id in house),
-            "uncovered": sum(1 for ids in citing.values() if not ids),
-        },
-        "game": {
-            "players_min": book.min_players,
-            "players_max": book.max_players,
-            "deck_size": game["deck_size"],
-            "low_qualifier": book.low_qualifier,
-            "low_cards": game["low_cards"],
-            "suit_order": list(game["suit_order"]),
-            "high_categories": list(game["high_categories"]),
-        },
-        "values": {key: option_value_text(value) for key, value in values.items()},
-        "raw_values": dict(values),
-        "streets": _streets(book, values),
-        "high_ranks": _hand_examples(scenarios, game["high_categories"]),
-        "lows": lows,
-        "no_low": no_low,
-        "sections": sections,
-        "options": options,
-        "profiles": profiles,
-        "error_codes": [{"code": code, "text": text} for code, text in book.error_codes.items()],
-        "sources": [{"id": key, "title": body["title"]} for key, body in titles.items()],
-        "coverage": [{
-            "id": rule_id,
-            "title": rule_titles[rule_id],
-            "scenarios": [{"id": s.id, "title": s.title} for s in sorted(citing[rule_id], key=_id_order)],
-        } for rule_id in book.rule_ids],
-        "appendix": _appendix_groups(data["sections"], appendix, view),
-        "example_card": cards_view("Th"),
-        "rule_titles": rule_titles,
-        "scenario_titles": {s.id: s.title for s in by_id.values()},
-    }
 
 
 def _id_order(scenario: Scenario) -> tuple[str, int]:
@@ -333,15 +79,300 @@ def _id_order(scenario: Scenario) -> tuple[str, int]:
     return area, int(number)
 
 
-def _appendix_groups(sections: Sequence[Mapping[str, Any]], scenarios: Sequence[Scenario],
-                     view: Any) -> list[dict[str, Any]]:
-    """The scenarios not shown under a rule, grouped by the section of the first rule they cite."""
+def low_ladder(qualifier: int, count: int) -> list[str]:
+    """The ``count`` best eight-or-better lows, best first (low.ordering): five different
+    ranks from the ace (1) to ``qualifier``, compared from the highest card down."""
+    lows = sorted(itertools.combinations(range(1, qualifier + 1), 5), key=lambda c: sorted(c, reverse=True))
+    names = {1: "A", 10: "T"}
+    return ["-".join(names.get(r, str(r)) for r in sorted(low, reverse=True)) for low in lows[:count]] + [
+        "-".join(names.get(r, str(r)) for r in sorted(lows[-1], reverse=True))]
+
+
+def _teachable(view: Mapping[str, Any]) -> bool:
+    """A scenario the book can show: no refused action, no start error, and for a replay a
+    run the reference engine played through (streets, pots and marks known)."""
+    if view["kind"] != "replay":
+        return True
+    replay = view["replay"]
+    if replay["start_error"] or replay["rounds"] is None:
+        return False
+    return not any(item["refused"] for round_ in replay["rounds"] for item in round_["actions"])
+
+
+def _length(scenario: Scenario) -> int:
+    if scenario.kind != "replay":
+        return 0
+    return len(scenario.data.get("actions", [])) + 10 * len(scenario.data["stacks"])
+
+
+# --- the book ------------------------------------------------------------------------------
+
+
+def choose_examples(book: RuleBook, scenarios: Sequence[Scenario], view: Callable[[Scenario], dict[str, Any]],
+                    ) -> dict[str, list[Scenario]]:
+    """The book's worked examples per rule (see the module docstring)."""
+    chosen: dict[str, list[Scenario]] = {rule_id: [] for rule_id in book.rule_ids}
+    used: set[str] = set()
+    for scenario in scenarios:
+        if not scenario.data.get("teaching") or not _teachable(view(scenario)):
+            continue
+        cited = [rule_id for rule_id in scenario.rules if rule_id in chosen]
+        named = scenario.data["teaching"]
+        if isinstance(named, str) and named in cited:
+            cited = [named]
+        empty = [rule_id for rule_id in cited if not chosen[rule_id]]
+        room = [rule_id for rule_id in cited if len(chosen[rule_id]) < BOOK_EXAMPLES_MAX]
+        for rule_id in (empty or room)[:1]:
+            chosen[rule_id].append(scenario)
+            used.add(scenario.id)
+    for rule_id in book.rule_ids:
+        if chosen[rule_id]:
+            continue
+        own = sorted((s for s in scenarios if s.rules and s.rules[0] == rule_id and s.id not in used),
+                     key=lambda s: (_length(s), _id_order(s)))
+        for scenario in own:
+            if _teachable(view(scenario)):
+                chosen[rule_id].append(scenario)
+                used.add(scenario.id)
+                break
+    return chosen
+
+
+def _citing(book: RuleBook, scenarios: Sequence[Scenario]) -> dict[str, list[Scenario]]:
+    citing: dict[str, list[Scenario]] = {rule_id: [] for rule_id in book.rule_ids}
+    for scenario in scenarios:
+        for rule_id in scenario.rules:
+            citing.setdefault(rule_id, []).append(scenario)
+    return citing
+
+
+def _sources(cited: Sequence[Mapping[str, Any]], titles: Mapping[str, Any]) -> list[dict[str, str]]:
+    return [{"id": c["source"], "title": titles[c["source"]]["title"], "ref": c.get("ref", "")} for c in cited]
+
+
+def _streets(book: RuleBook, values: Mapping[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for index, street in enumerate(book.streets):
+        rows.append({
+            "name": street.name,
+            "faces": list(street.cards),
+            "burn": street.burn or (index == 0 and bool(values.get("burn_before_third"))),
+            "bet": street.bet,
+            "open_pair": street.name == "fourth" and street.bet == "small_bet"
+            and bool(values.get("fourth_street_open_pair_big_bet")),
+        })
+    return rows
+
+
+def _options_context(book: RuleBook, t: Translator, values: Mapping[str, Any], name: str) -> list[dict[str, Any]]:
+    data = book.data
+    titles = data["sources"]
+    options = []
+    for option_name, body in data["options"].items():
+        spec = book.options[option_name]
+        options.append({
+            "name": option_name,
+            "title": t(f"option.{option_name}.title"),
+            "description": t(f"option.{option_name}.description"),
+            "type": body["type"],
+            "minimum": body.get("minimum"),
+            "choices": [{"value": key, "text": t(f"option.{option_name}.value.{key}")} for key in body.get("values", {})],
+            "default": option_value_text(spec.default),
+            "value": option_value_text(values[option_name]),
+            "changed": values[option_name] != spec.default,
+            "by_profile": [{"profile": p, "value": option_value_text(book.resolve_options(p)[option_name]),
+                            "set": option_name in book.profiles[p], "current": p == name} for p in book.profiles],
+            "rules": list(body.get("rules", [])),
+            "sources": _sources(body.get("sources", []), titles),
+        })
+    return options
+
+
+def _profiles_context(book: RuleBook, t: Translator, name: str) -> list[dict[str, Any]]:
+    return [{
+        "name": profile_name,
+        "title": t(f"profile.{profile_name}.title"),
+        "description": t(f"profile.{profile_name}.description"),
+        "settings": [{"option": key, "value": option_value_text(value)} for key, value in book.profiles[profile_name].items()],
+        "current": profile_name == name,
+        "default": profile_name == book.default_profile,
+    } for profile_name in book.data["profiles"]]
+
+
+def _seed_appendix(book: RuleBook, source: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Per seed text: its quotes (original, English) with the rule ids they support, and any
+    other rule citing that seed (so a newly cited rule is never left out)."""
+    citing: dict[str, list[str]] = {}
+    for section in book.data["sections"]:
+        for rule in section["rules"]:
+            for cited in rule.get("sources", []):
+                citing.setdefault(cited["source"], []).append(rule["id"])
     groups = []
-    for section in sections:
-        members = [view(s) for s in scenarios if s.rules[0].split(".")[0] == section["id"]]
-        if members:
-            groups.append({"id": section["id"], "title": section["title"], "scenarios": members})
+    for key in book.data["sources"]:
+        quotes = [(index, quote) for index, quote in enumerate(source["seed_quotes"]) if quote["source"] == key]
+        if not quotes:
+            continue
+        quoted_rules: set[str] = set()
+        items = []
+        for _, quote in quotes:
+            rules = [r for r in quote["rules"] if r in citing.get(key, [])]
+            quoted_rules.update(rules)
+            items.append({"original": _words(quote["original"]), "english": _words(quote["english"]),
+                          "rules": rules})
+        groups.append({"id": key, "title": book.data["sources"][key]["title"], "quotes": items,
+                       "others": [r for r in citing.get(key, []) if r not in quoted_rules]})
     return groups
+
+
+def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str = "en",
+                       profile: str | None = None, house_ids: Iterable[str] = (),
+                       source: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the rule book's templates show, in one language, as plain data."""
+    source = source if source is not None else load_source()
+    t = translator(lang, book, source)
+    data = book.data
+    name = profile or book.default_profile
+    values = book.resolve_options(name)
+    house = set(house_ids)
+    titles = data["sources"]
+    views: dict[str, dict[str, Any]] = {}
+
+    def view(s: Scenario) -> dict[str, Any]:
+        if s.id not in views:
+            views[s.id] = scenario_view(s, book, house=s.id in house)
+        return views[s.id]
+
+    citing = _citing(book, scenarios)
+    examples = choose_examples(book, scenarios, view)
+    options_by_rule: dict[str, list[str]] = {}
+    for option in book.options.values():
+        for rule_id in option.rules:
+            options_by_rule.setdefault(rule_id, []).append(option.name)
+    area_of = {rule["id"]: section["id"] for section in data["sections"] for rule in section["rules"]}
+
+    sections = []
+    for number, section in enumerate(data["sections"], start=1):
+        rules = []
+        for rule in section["rules"]:
+            rule_id = rule["id"]
+            statement, translated = t.lookup(f"rule.{rule_id}.statement")
+            title, title_translated = t.lookup(f"rule.{rule_id}.title")
+            rules.append({
+                "id": rule_id,
+                "title": title,
+                "title_en": title_translated,
+                "statement": statement,
+                "statement_en": translated,
+                "parameters": [{"name": p, "text": _parameter_text(data["game"][p.partition(".")[2]]),
+                                "streets": p == "game.streets"} for p in rule.get("parameters", [])],
+                "sources": _sources(rule.get("sources", []), titles),
+                "options": [{"name": o, "title": t(f"option.{o}.title"),
+                             "value": option_value_text(values[o]),
+                             "default": option_value_text(book.options[o].default),
+                             "changed": values[o] != book.options[o].default} for o in options_by_rule.get(rule_id, [])],
+                "examples": [view(s) for s in examples[rule_id]],
+                "count": len(citing[rule_id]),
+                "scenario_ids": " ".join(s.id for s in citing[rule_id]),
+                "area": area_of[rule_id],
+            })
+        sections.append({"id": section["id"], "number": number, "title": t(f"section.{section['id']}"),
+                         "rules": rules})
+
+    glossary = sorted(({"id": key, "term": t(f"glossary.{key}.term"), "text": t(f"glossary.{key}.text")}
+                       for key in source["glossary"]), key=lambda g: g["term"].casefold())
+    floor = [{"id": key, "title": t(f"floor.{key}.title"), "text": t(f"floor.{key}.text")} for key in source["floor"]]
+    details = source["source_details"]
+    game = data["game"]
+    context = {
+        "lang": lang,
+        "languages": [{"code": code, "name": LANGUAGE_NAMES[code], "current": code == lang} for code in LANGUAGES],
+        "t": t,
+        "title": t("labels.title"),
+        "version": data["version"],
+        "profile": {
+            "name": name,
+            "title": t(f"profile.{name}.title"),
+            "is_default": name == book.default_profile,
+            "default_name": book.default_profile,
+        },
+        "counts": {"rules": len(book.rule_ids), "scenarios": len(scenarios),
+                   "examples": sum(len(v) for v in examples.values()), "house": sum(1 for s in scenarios if s.id in house)},
+        "game": {
+            "players_min": book.min_players, "players_max": book.max_players, "deck_size": game["deck_size"],
+            "low_qualifier": book.low_qualifier, "low_cards": game["low_cards"],
+            "suit_order": list(game["suit_order"]), "high_categories": list(game["high_categories"]),
+        },
+        "values": {key: option_value_text(value) for key, value in values.items()},
+        "streets": _streets(book, values),
+        "low_ladder": low_ladder(book.low_qualifier, 8),
+        "sections": sections,
+        "options": _options_context(book, t, values, name),
+        "profiles": _profiles_context(book, t, name),
+        "glossary": glossary,
+        "floor": floor,
+        "sources": [{"id": key, "title": body["title"], "publisher": "", "edition": "", "date": "", "url": "", "file": "",
+                     **details.get(key, {})} for key, body in titles.items()],
+        "seeds": _seed_appendix(book, source),
+        "example_card": cards_view("Th"),
+    }
+    return context
+
+
+# --- the catalogue -------------------------------------------------------------------------
+
+
+def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profile: str | None = None,
+                            house_ids: Iterable[str] = (), mutants: Sequence[Mapping[str, str]] = (),
+                            source: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the catalogue shows (English): every scenario, by the section of its first rule."""
+    source = source if source is not None else load_source()
+    t = translator("en", book, source)
+    data = book.data
+    name = profile or book.default_profile
+    values = book.resolve_options(name)
+    house = set(house_ids)
+    citing = _citing(book, scenarios)
+    area_of = {rule["id"]: section["id"] for section in data["sections"] for rule in section["rules"]}
+    groups = []
+    for section in data["sections"]:
+        members = [scenario_view(s, book, house=s.id in house) for s in scenarios
+                   if s.rules and area_of.get(s.rules[0], s.rules[0].split(".")[0]) == section["id"]]
+        groups.append({"id": section["id"], "title": section["title"], "scenarios": members})
+    known = {section["id"] for section in data["sections"]}
+    stray = [scenario_view(s, book, house=s.id in house) for s in scenarios
+             if not s.rules or area_of.get(s.rules[0], s.rules[0].split(".")[0]) not in known]
+    if stray:
+        groups.append({"id": "other", "title": "Other", "scenarios": stray})
+    scenario_area = {view["id"]: group["id"] for group in groups for view in group["scenarios"]}
+    rule_titles = {rule["id"]: rule["title"] for section in data["sections"] for rule in section["rules"]}
+    return {
+        "t": t,
+        "lang": "en",
+        "title": data["title"],
+        "version": data["version"],
+        "profile": {"name": name, "is_default": name == book.default_profile, "default_name": book.default_profile},
+        "counts": {"rules": len(book.rule_ids), "scenarios": len(scenarios), "house": sum(1 for s in scenarios if s.id in house),
+                   "uncovered": sum(1 for ids in citing.values() if not ids)},
+        "coverage": [{
+            "id": rule_id,
+            "title": rule_titles[rule_id],
+            "area": area_of[rule_id],
+            "scenarios": [{"id": s.id, "title": s.title, "area": scenario_area.get(s.id, "other")}
+                          for s in sorted(citing[rule_id], key=_id_order)],
+        } for rule_id in book.rule_ids],
+        "groups": [g for g in groups if g["scenarios"]],
+        "error_codes": [{"code": code, "text": text} for code, text in book.error_codes.items()],
+        "options": _options_context(book, t, values, name),
+        "profiles": _profiles_context(book, t, name),
+        "mutants": list(mutants),
+        "values": {key: option_value_text(value) for key, value in values.items()},
+    }
+
+
+def build_context(book: RuleBook, scenarios: Sequence[Scenario], profile: str | None = None,
+                  house_ids: Iterable[str] = ()) -> dict[str, Any]:
+    """The English book's context (kept for callers of the one-document generator)."""
+    return build_book_context(book, scenarios, "en", profile, house_ids)
 
 
 # --- jinja2 --------------------------------------------------------------------------------
@@ -387,8 +418,10 @@ def _md_code(text: Any) -> Markup:
 
 
 def _html_cards(cards: Sequence[CardView]) -> Markup:
+    """Cards as ``<b>A♠</b>`` and ``<b class="r">10♥</b>`` (red suits): the shortest markup,
+    since a book page holds thousands of cards (``<b>`` is used for nothing else)."""
     return Markup(" ").join(
-        Markup('<span class="c {}">{}</span>').format("r" if card.red else "k", card.text)
+        Markup('<b class="r">{}</b>').format(card.text) if card.red else Markup("<b>{}</b>").format(card.text)
         for card in cards
     )
 
@@ -417,15 +450,91 @@ def _environment(kind: str) -> jinja2.Environment:
     return env
 
 
-def render(context: Mapping[str, Any]) -> dict[str, str]:
-    """The rule book's files (name -> text) from a context made by ``build_context``."""
-    out = {}
-    for name, template in TEMPLATES.items():
-        env = _environment("html" if name.endswith(".html") else "md")
-        text = env.get_template(template).render(**context)
-        text = "\n".join(line.rstrip() for line in text.splitlines())
-        out[name] = re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
+def _template_text(name: str) -> str:
+    return resources.files("stud8.tools").joinpath("templates").joinpath(name).read_text(encoding="utf-8")
+
+
+def csp_hash(text: str) -> str:
+    """The Content-Security-Policy source for an inline script or style: 'sha256-<base64>'."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def _page_assets() -> dict[str, str]:
+    style = _template_text("style.css").strip("\n")
+    script = _template_text("search.js").strip("\n")
+    return {"style": style, "script": script,
+            "csp": f"default-src 'none'; style-src {csp_hash(style)}; script-src {csp_hash(script)}; "
+                   "img-src 'none'; base-uri 'none'; form-action 'none'"}
+
+
+def _tidy(text: str) -> str:
+    text = "\n".join(line.rstrip() for line in text.splitlines())
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
+
+
+def _render(kind: str, template: str, context: Mapping[str, Any], **extra: Any) -> str:
+    env = _environment(kind)
+    text = env.get_template(template).render(**context, **extra)
+    if kind == "html":
+        # the inline style and script must be byte for byte what the CSP hashes were made of
+        assets = extra["assets"]
+        text = text.replace("@@STYLE@@", assets["style"]).replace("@@SCRIPT@@", assets["script"])
+        return "\n".join(line.rstrip() for line in text.splitlines()).strip("\n") + "\n"
+    return _tidy(text)
+
+
+def render_book(context: Mapping[str, Any]) -> dict[str, str]:
+    """The rule book's files in the context's language: ``index.html`` and ``rules.md``, under
+    ``<lang>/`` for a language other than English."""
+    lang = context["lang"]
+    up = "" if lang == "en" else "../"
+    folder = "" if lang == "en" else f"{lang}/"
+    assets = _page_assets()
+
+    def book_href(code: str) -> str:
+        return up + ("" if code == "en" else f"{code}/") + "index.html"
+
+    links = {
+        "assets": assets,
+        "rule_href": lambda rule_id: f"#{rule_id}",
+        "scenario_href": lambda scenario_id: f"#{scenario_id}",
+        "catalogue_href": lambda anchor: f"{up}catalogue.html#{anchor}",
+        "book_href": book_href,
+        "md_catalogue_href": lambda area, anchor: f"{up}catalogue/{area}.md#{anchor}",
+        "md_book_href": lambda code: up + ("" if code == "en" else f"{code}/") + "rules.md",
+    }
+    return {
+        f"{folder}index.html": _render("html", "book.html.j2", context, **links),
+        f"{folder}quickref.html": _render("html", "quickref.html.j2", context,
+                                          **{**links, "rule_href": lambda rule_id: f"index.html#{rule_id}"}),
+        f"{folder}rules.md": _render("md", "book.md.j2", context, **links),
+    }
+
+
+def render_catalogue(context: Mapping[str, Any]) -> dict[str, str]:
+    """The catalogue: ``catalogue.html`` and ``catalogue/README.md`` with one Markdown file per
+    rule section's scenarios (each under ``MD_FILE_LIMIT``)."""
+    assets = _page_assets()
+    links = {
+        "assets": assets,
+        "rule_href": lambda rule_id: f"index.html#{rule_id}",
+        "scenario_href": lambda scenario_id: f"#{scenario_id}",
+        "catalogue_href": lambda anchor: f"#{anchor}",
+    }
+    out = {"catalogue.html": _render("html", "catalogue.html.j2", context, **links)}
+    md_links = {
+        "rule_href": lambda rule_id: f"../rules.md#{rule_id}",
+        "md_scenario_href": lambda area, scenario_id: f"{area}.md#{scenario_id}",
+    }
+    out["catalogue/README.md"] = _render("md", "catalogue.md.j2", context, **md_links)
+    for group in context["groups"]:
+        out[f"catalogue/{group['id']}.md"] = _render("md", "catalogue-group.md.j2", context, group=group, **md_links)
     return out
+
+
+def render(context: Mapping[str, Any]) -> dict[str, str]:
+    """The English book's files from a context made by ``build_book_context``."""
+    return render_book(context)
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -451,30 +560,13 @@ def check_output_folder(out: Path) -> None:
 
 
 def write_output(out: Path, files: Mapping[str, str]) -> None:
-    """Write ``files`` into ``out`` all or nothing: into a temporary folder next to ``out``
-    first, then moved into place. Other files in ``out`` are left alone.
+    """Write ``files`` (relative path -> text) into ``out`` all or nothing: every target is
+    checked and staged before the first is replaced, and one that fails puts back those already
+    replaced (``stud8.spec.outputs.write_files_atomic``). Other files in ``out`` are left alone.
 
     Raises ``Stud8Error`` (code ``usage``) when ``out`` cannot be written.
     """
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise Stud8Error(f"--out {out}: exists and is not a folder", "usage")
-    staging: str | None = None
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        try:
-            staging = tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.absolute().parent)
-        except OSError:  # the parent is not writable but the folder is: stage inside it
-            staging = tempfile.mkdtemp(prefix=".stud8-docs.", suffix=".tmp", dir=out)
-        for name, text in files.items():
-            with open(os.path.join(staging, name), "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-        for name in files:
-            os.replace(os.path.join(staging, name), out / name)
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise Stud8Error(f"--out {out}: cannot write: {reason}", "usage") from None
-    finally:
-        if staging is not None:
-            shutil.rmtree(staging, ignore_errors=True)
-
+    write_files_atomic({out / name: text for name, text in files.items()}, "--out")

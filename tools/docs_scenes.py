@@ -40,6 +40,8 @@ from stud8.conformance.engines import EngineRefusal, ReferenceEngine
 from stud8.conformance.replay import parse_ordering
 from stud8.conformance.scenarios import Scenario
 from stud8.reference.cards import Card, Rank, Suit, parse_cards
+from stud8.reference.dealing import NORMAL, plan_seventh
+from stud8.reference.hands import evaluate
 from stud8.spec.rulebook import RuleBook, Street
 
 
@@ -209,65 +211,114 @@ def _deal_rows_from_observation(observation: Mapping[str, Any], streets: Sequenc
     return rows
 
 
-def _describe(action: str, before: Mapping[str, Any], paid: int, stakes: Mapping[str, int]) -> tuple[str, str]:
-    """(seat, what the action does in words), from the state before it and the chips it put in."""
+def _describe(action: str, before: Mapping[str, Any], paid: int, stakes: Mapping[str, int]) -> dict[str, Any]:
+    """What the action does, as an item: its seat, a verb and an amount, from the state before
+    it and the chips it put in. Amounts are said one way throughout: a call says how many chips
+    it adds ("calls 10 more"); a bet, completion or raise says the total the player has put in
+    on the street ("raises to 80")."""
     words = action.split()
     seat, kind = words[0], words[1]
     entry = before["seats"][int(seat[1:]) - 1]
     top = max(other["committed"] for other in before["seats"])
+    amount: int | None = None
     if kind == "f":
-        return seat, "folds"
-    if kind == "pb":
-        text = f"brings in {paid}"
+        verb = "folds"
+    elif kind == "pb":
+        verb, amount = "brings_in", paid
     elif kind == "cc":
-        text = "checks" if paid == 0 else f"calls {paid}"
+        verb, amount = ("checks", None) if paid == 0 else ("calls", paid)
     elif kind == "cbr":
         amount = int(words[2])
         if before["street"] == "third" and top < stakes["small_bet"]:
-            text = f"completes to {amount}"
+            verb = "completes"
         elif top == 0:
-            text = f"bets {amount}"
+            verb = "bets"
         else:
-            text = f"raises to {amount}"
+            verb = "raises"
     else:  # pragma: no cover - the schema allows only these words
         raise _Diverged(action)
-    if paid > 0 and paid == entry["stack"]:
-        text += " (all-in)"
-    return seat, text
+    return {"seat": seat, "verb": verb, "amount": amount, "all_in": paid > 0 and paid == entry["stack"],
+            "refused": False}
 
 
-def _refusal_text(action: str, before: Mapping[str, Any] | None, stakes: Mapping[str, int]) -> tuple[str, str]:
-    """(seat, what the refused action tried), in words; ``before`` sharpens cc and cbr when known."""
+def _refusal_text(action: str, before: Mapping[str, Any] | None, stakes: Mapping[str, int]) -> dict[str, Any]:
+    """What the refused action tried, as an item (verb ``tries_*``); ``before`` sharpens cc and
+    cbr when known. Only the catalogue shows refused actions."""
     words = action.split()
     seat = words[0] if words else "?"
     kind = words[1] if len(words) > 1 else ""
     amount = words[2] if len(words) > 2 else ""
+
+    def item(who: str, verb: str, value: Any = None) -> dict[str, Any]:
+        return {"seat": who, "verb": verb, "amount": value, "all_in": False, "refused": True}
+
     if not (seat.startswith("p") and seat[1:].isdigit()):
-        return "", f"\u201c{action}\u201d"
+        return item("", "raw", action)
     entry = None
     if before is not None and 0 < int(seat[1:]) <= len(before["seats"]):
         entry = before["seats"][int(seat[1:]) - 1]
     if kind == "pb" and len(words) == 2:
-        return seat, "tries to bring in"
+        return item(seat, "tries_bring_in")
     if kind == "f" and len(words) == 2:
-        return seat, "tries to fold"
+        return item(seat, "tries_fold")
     if kind == "cc" and len(words) == 2:
         if entry is None:
-            return seat, "tries to check or call"
+            return item(seat, "tries_check_or_call")
         top = max(other["committed"] for other in before["seats"])  # type: ignore[index]
-        return seat, "tries to check" if top == entry["committed"] else "tries to call"
+        return item(seat, "tries_check" if top == entry["committed"] else "tries_call")
     if kind == "cbr" and len(words) == 3 and amount.isdigit():
         if entry is None:
-            return seat, f"tries to bet or raise to {amount}"
+            return item(seat, "tries_bet_or_raise", int(amount))
         top = max(other["committed"] for other in before["seats"])  # type: ignore[index]
         if before["street"] == "third" and top < stakes["small_bet"]:  # type: ignore[index]
-            return seat, f"tries to complete to {amount}"
-        return seat, f"tries to bet {amount}" if top == 0 else f"tries to raise to {amount}"
-    return "", f"\u201c{action}\u201d"
+            return item(seat, "tries_complete", int(amount))
+        return item(seat, "tries_bet" if top == 0 else "tries_raise", int(amount))
+    return item("", "raw", action)
 
 
-def _play(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict[str, Any]], Mapping[str, Any]]:
-    """Play the script through the reference engine: the rounds and the final observation."""
+def _board(up: Sequence[str]) -> dict[str, Any]:
+    """An exposed hand as shown to players: its category (act-order.exposed-ranking) and the
+    up cards in the order that ranks it (grouped ranks first, then the highest)."""
+    cards = parse_cards(list(up))
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[int(card.rank)] = counts.get(int(card.rank), 0) + 1
+    ordered = sorted(cards, key=lambda c: (counts[int(c.rank)], int(c.rank), int(c.suit)), reverse=True)
+    groups = sorted(counts.values(), reverse=True)
+    if groups[0] >= 4:
+        category = "four of a kind"
+    elif groups[0] == 3:
+        category = "three of a kind"
+    elif groups[0] == 2:
+        category = "two pair" if len(groups) > 1 and groups[1] == 2 else "pair"
+    else:
+        category = "high card"
+    key = (["high card", "pair", "two pair", "three of a kind", "four of a kind"].index(category),
+           tuple(sorted((int(c.rank) for c in cards), key=lambda r: (counts[r], r), reverse=True)))
+    return {"category": category, "cards": [card_view(c) for c in ordered], "key": key}
+
+
+def _first_mark(before: Mapping[str, Any], seat: str, ties: str) -> dict[str, Any]:
+    """Why ``seat`` acts first on this street: the bring-in's lowest up card on third street
+    (bring-in.lowest-upcard), else the best board (act-order.best-exposed-hand), with a note
+    when another board ties it (act-order.ties)."""
+    index = int(seat[1:]) - 1
+    entry = before["seats"][index]
+    if before["street"] == "third":
+        return {"seat": seat, "kind": "bring_in", "cards": cards_view(entry["up"][:1]), "category": None, "tie": None}
+    board = _board(entry["up"])
+    tied = [other for i, other in enumerate(before["seats"])
+            if i != index and not other["folded"] and other["up"] and _board(other["up"])["key"] == board["key"]]
+    tie = None
+    if tied:
+        tie = "suit" if ties == "high_card_by_suit" else "seat"
+    return {"seat": seat, "kind": "board", "cards": board["cards"], "category": board["category"], "tie": tie}
+
+
+def _play(data: Mapping[str, Any], streets: Sequence[Street], ties: str = "first_clockwise_from_dealer",
+          ) -> tuple[list[dict[str, Any]], Mapping[str, Any], dict[str, dict[str, Any]]]:
+    """Play the script through the reference engine: the rounds, the final observation, and
+    who acted first on each street (with the reason)."""
     engine = ReferenceEngine()
     stakes = data["stakes"]
     engine.start(stacks=list(data["stacks"]), stakes=dict(stakes), deck=[str(c) for c in scenario_deck(data)],
@@ -275,6 +326,7 @@ def _play(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict
     observation = engine.observe()
     pot = observation["pot"]
     names = [street.name for street in streets]
+    marks: dict[str, dict[str, Any]] = {}
     rounds: list[dict[str, Any]] = [{"street": "antes", "label": "Antes", "actions": _antes(data), "pot": pot}]
     current = {"street": observation["street"], "label": street_label(observation["street"]), "actions": [], "pot": pot}
     rounds.append(current)
@@ -289,6 +341,8 @@ def _play(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict
         return current
 
     for item in data["actions"]:
+        if "seventh-live" not in marks and engine.observe()["street"] == "seventh":
+            marks["seventh-live"] = {"count": _live(engine.observe())}
         if isinstance(item, str):
             before = engine.observe()
             if before["pot"] != pot:
@@ -300,9 +354,11 @@ def _play(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict
             except EngineRefusal as refusal:
                 raise _Diverged(str(refusal)) from None
             paid = engine.observe()["pot"] - pot  # all chips put in so far, antes included
-            seat, text = _describe(item, before, paid, stakes)
+            described = _describe(item, before, paid, stakes)
+            if before["street"] not in marks:
+                marks[before["street"]] = _first_mark(before, described["seat"], ties)
             pot += paid
-            current["actions"].append({"seat": seat, "text": text, "refused": False})
+            current["actions"].append(described)
             current["pot"] = pot
         elif "expect" in item:
             observed = engine.observe()
@@ -320,16 +376,24 @@ def _play(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict
                 raise _Diverged("accepted")
             if before["street"] != current["street"]:
                 move_to(before["street"])
-            seat, text = _refusal_text(item["reject"], before, stakes)
-            current["actions"].append({"seat": seat, "text": text, "refused": True, "code": item["code"]})
+            refused = _refusal_text(item["reject"], before, stakes)
+            refused["code"] = item["code"]
+            current["actions"].append(refused)
     final = engine.observe()
+    if "seventh-live" not in marks:
+        marks["seventh-live"] = {"count": _live(final)}
     if not final["over"] or list((final["result"] or {}).get("stacks", [])) != list(data["outcome"]["stacks"]):
         raise _Diverged("outcome")
     if final["street"] != current["street"]:
         move_to(final["street"])
     for entry in rounds:
         entry["dealt_only"] = not entry["actions"]
-    return rounds, final
+    return rounds, final, marks
+
+
+def _live(observation: Mapping[str, Any]) -> int:
+    """Players still in the hand (not folded) who hold at least four up cards."""
+    return sum(1 for entry in observation["seats"] if not entry["folded"] and len(entry["up"]) >= 4)
 
 
 def _antes(data: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -337,26 +401,27 @@ def _antes(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     ante = data["stakes"]["ante"]
     stacks = list(data["stacks"])
     if ante <= 0:
-        return [{"seat": "", "text": "no ante", "refused": False}]
+        return [{"seat": "", "verb": "no_ante", "amount": None, "all_in": False, "refused": False}]
     if all(stack > ante for stack in stacks):
-        return [{"seat": "", "text": f"each player antes {ante}", "refused": False}]
+        return [{"seat": "", "verb": "each_antes", "amount": ante, "all_in": False, "refused": False}]
     items = []
     for number, stack in enumerate(stacks, start=1):
         paid = min(ante, stack)
-        items.append({"seat": f"p{number}", "text": f"antes {paid}" + (" (all-in)" if paid == stack else ""),
+        items.append({"seat": f"p{number}", "verb": "antes", "amount": paid, "all_in": paid == stack,
                       "refused": False})
     return items
 
 
-_PLAYED: dict[str, tuple[list[dict[str, Any]], Mapping[str, Any]] | None] = {}
+_PLAYED: dict[str, tuple[list[dict[str, Any]], Mapping[str, Any], dict[str, dict[str, Any]]] | None] = {}
 
 
-def _played(data: Mapping[str, Any], streets: Sequence[Street]) -> tuple[list[dict[str, Any]], Mapping[str, Any]] | None:
+def _played(data: Mapping[str, Any], streets: Sequence[Street], ties: str = "first_clockwise_from_dealer",
+            ) -> tuple[list[dict[str, Any]], Mapping[str, Any], dict[str, dict[str, Any]]] | None:
     """``_play`` once per distinct scenario (the docs are rendered more than once in a test run)."""
-    key = json.dumps(data, sort_keys=True, default=str)
+    key = json.dumps([data, ties], sort_keys=True, default=str)
     if key not in _PLAYED:
         try:
-            _PLAYED[key] = _play(data, streets)
+            _PLAYED[key] = _play(data, streets, ties)
         except Exception:  # noqa: BLE001 - any engine failure means: render the script as written
             _PLAYED[key] = None
     return _PLAYED[key]
@@ -368,20 +433,93 @@ def _script(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     for item in data["actions"]:
         if isinstance(item, str):
             words = item.split() + ["", ""]
-            text = {"pb": "brings in", "cc": "checks or calls", "f": "folds"}.get(words[1], "")
-            if words[1] == "cbr" and words[2]:
-                text = f"bets or raises to {words[2]}"
-            items.append({"seat": words[0] if text else "", "text": text or item, "refused": False})
+            verb = {"pb": "brings_in_plain", "cc": "checks_or_calls", "f": "folds"}.get(words[1], "")
+            amount: Any = None
+            if words[1] == "cbr" and words[2].isdigit():
+                verb, amount = "bets_or_raises", int(words[2])
+            if not verb:
+                verb, amount = "raw", item
+            items.append({"seat": words[0] if verb != "raw" else "", "verb": verb, "amount": amount,
+                          "all_in": False, "refused": False})
         elif "reject" in item:
-            seat, text = _refusal_text(item["reject"], None, data["stakes"])
-            items.append({"seat": seat, "text": text, "refused": True, "code": item["code"]})
+            refused = _refusal_text(item["reject"], None, data["stakes"])
+            refused["code"] = item["code"]
+            items.append(refused)
     return items
 
 
-def _pot_label(index: int, count: int) -> str:
+def _made_hands(seat_cards: Mapping[str, Sequence[str]], community: str | None,
+                seats: Sequence[str]) -> list[dict[str, Any]]:
+    """Each shown player's made high and low (showdown.split): the best five for high and the
+    best eight-or-better low, from their own seven cards and the community card if any."""
+    made = []
+    for seat in seats:
+        cards = list(seat_cards.get(seat, []))
+        if community:
+            cards.append(community)
+        if len(cards) < 5:
+            continue
+        high, low = evaluate(parse_cards(cards))
+        made.append({
+            "seat": seat,
+            "high_category": high.category.label,
+            "high_cards": [card_view(c) for c in high.cards],
+            "low_name": None if low is None else low_name(" ".join(str(c) for c in low.cards)),
+            "low_cards": None if low is None else [card_view(c) for c in low.cards],
+        })
+    return made
+
+
+def _seat_cards_from_deal(data: Mapping[str, Any]) -> dict[str, list[str]]:
+    cards: dict[str, list[str]] = {}
+    for street in data.get("deal", {}).values():
+        for seat, text in street.items():
+            if seat.startswith("p"):
+                cards.setdefault(seat, []).extend(text.split())
+    return cards
+
+
+def _deck_story(data: Mapping[str, Any], final: Mapping[str, Any], live_on_seventh: int,
+                values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """When seventh street could not be dealt normally (deck.short-stub): the stub and the
+    burn pile before seventh street, the procedure's case, and what was dealt from where.
+
+    Worked out from the stacked deck and how many players were dealt each street (read from
+    the final observation); the case is the reference dealer's ``plan_seventh``, and the
+    community card shown is the engine's, so the story and the replay cannot disagree."""
+    deck = [str(c) for c in scenario_deck(data)]
+    seats = final["seats"]
+    position = 0
+    burns: list[str] = []
+    if values.get("burn_before_third"):
+        burns.append(deck[0])
+        position = 1
+    position += 3 * len(seats)
+    for count in (2, 3, 4):  # fourth, fifth and sixth street: up cards 2, 3 and 4
+        burns.append(deck[position])
+        position += 1
+        position += sum(1 for entry in seats if len(entry["up"]) >= count)
+    stub = deck[position:]
+    players = live_on_seventh
+    plan = plan_seventh(len(stub), len(burns), players, values["deck_exhaustion"])
+    if plan == NORMAL:
+        return None
+    return {
+        "stub": [card_view(Card.parse(c)) for c in stub],
+        "burns": [card_view(Card.parse(c)) for c in burns],
+        "players": players,
+        "procedure": values["deck_exhaustion"],
+        "recycle": plan.recycle,
+        "burn": plan.burn,
+        "community": None if not final.get("community") else cards_view(final["community"]),
+    }
+
+
+def _pot_kind(index: int, count: int) -> str:
+    """Which pot this is, as a label key: the only pot, the main pot, the side pot or side pot N."""
     if count == 1:
-        return "Pot"
-    return "Main pot" if index == 0 else f"Side pot {index}" if count > 2 else "Side pot"
+        return "only"
+    return "main" if index == 0 else "side_n" if count > 2 else "side"
 
 
 def outcome_view(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -395,11 +533,12 @@ def outcome_view(data: Mapping[str, Any]) -> dict[str, Any]:
         if low is not None:
             note = ""
         elif show_order == [] or len(pot["eligible"]) == 1:
-            note = "not split: won without a showdown"
+            note = "uncontested"
         else:
-            note = "not split: no qualifying low"
+            note = "no_low"
         pots.append({
-            "label": _pot_label(index, len(raw_pots)),
+            "kind": _pot_kind(index, len(raw_pots)),
+            "number": index,
             "amount": pot["amount"],
             "eligible": list(pot["eligible"]),
             "high": [{"seat": seat, "amount": amount} for seat, amount in pot["high"].items()],
@@ -446,6 +585,9 @@ def replay_view(data: Mapping[str, Any], book: RuleBook) -> dict[str, Any]:
         "rounds": None,
         "script": [],
         "outcome": None,
+        "marks": {},
+        "mark_cells": [],
+        "deck_story": None,
     }
     start_error = data.get("start_error")
     columns = _columns(book.streets)
@@ -458,7 +600,8 @@ def replay_view(data: Mapping[str, Any], book: RuleBook) -> dict[str, Any]:
             view["deck_lines"] = [_safe_cards(line) for line in data["deck"]]
         _drop_empty_columns(view)
         return view
-    played = _played(data, book.streets)
+    values = book.resolve_options(data.get("profile"), data.get("options") or {})
+    played = _played(data, book.streets, values["act_order_ties"])
     view["columns"] = columns
     if "deal" in data:
         view["deal_rows"] = _deal_rows_from_deal(data["deal"], len(data["stacks"]), book.streets, columns)
@@ -466,17 +609,43 @@ def replay_view(data: Mapping[str, Any], book: RuleBook) -> dict[str, Any]:
         view["deal_rows"] = _deal_rows_from_observation(played[1], book.streets, columns)
     else:
         view["deck_lines"] = [_safe_cards(line) for line in data["deck"]]
+    seat_cards = _seat_cards_from_deal(data)
+    community = data["outcome"].get("community")
     if played is not None:
-        view["rounds"] = played[0]
-        if played[1].get("community"):
-            view["community"] = cards_view(played[1]["community"])
+        rounds, final, marks = played
+        view["rounds"] = rounds
+        if final.get("community"):
+            view["community"] = cards_view(final["community"])
+            community = final["community"]
+        seat_cards = {f"p{entry['seat']}": list(entry["down"][:2]) + list(entry["up"]) + list(entry["down"][2:])
+                      for entry in final["seats"]}
+        live = marks.get("seventh-live", {"count": 0})["count"]
+        view["marks"] = {street: mark for street, mark in marks.items() if street != "seventh-live"}
+        seventh_dealt = bool(final.get("community")) or any(len(entry["down"]) >= 3 for entry in final["seats"])
+        if "deck" in data and seventh_dealt:
+            view["deck_story"] = _deck_story(data, final, live, values)
     else:
         view["script"] = _script(data)
     view["outcome"] = outcome_view(data)
     if view["outcome"]["community"] is not None:
         view["community"] = view["outcome"]["community"]
+    show = view["outcome"]["show_order"] or []
+    view["outcome"]["made"] = _made_hands(seat_cards, community, show)
     _drop_empty_columns(view)
+    _mark_columns(view)
     return view
+
+
+def _mark_columns(view: dict[str, Any]) -> None:
+    """The deal grid's "acts first" row: under each street's up-card column, who acted first
+    there and why (third street: the bring-in)."""
+    marks = view.get("marks") or {}
+    cells: list[dict[str, Any] | None] = []
+    for column in view["columns"]:
+        mark = marks.get(column["street"])
+        last_face = column["face"] == "up" or column["street"] != "third"
+        cells.append(mark if mark and last_face else None)
+    view["mark_cells"] = cells if any(cells) else []
 
 
 def _drop_empty_columns(view: dict[str, Any]) -> None:
