@@ -92,6 +92,17 @@ def find_command(program: str) -> str | None:
     return shutil.which(program)
 
 
+def _why_not_runnable(program: str) -> str:
+    """Why ``find_command`` found nothing: the message names what the path really is."""
+    if os.sep not in program and not (os.altsep and os.altsep in program):
+        return f"command not found: {program!r} (not on PATH)"
+    if os.path.isdir(program):
+        return f"{program!r} is a folder, not a program"
+    if os.path.exists(program):
+        return f"{program!r} is not executable (a program needs its execute permission: chmod +x)"
+    return f"command not found: {program!r} (no such file)"
+
+
 def _describe_status(code: int | None) -> str:
     if code is None:
         return "closed its stdout"
@@ -218,8 +229,7 @@ class SubprocessEngine:
         self.argv = [str(part) for part in argv]
         self.name = name or "cmd:" + shlex.join(self.argv)
         if find_command(self.argv[0]) is None:
-            raise EngineSpecError(f"engine {self.name!r}: command not found: {self.argv[0]!r}"
-                                  + ("" if os.sep in self.argv[0] else " (not on PATH)"))
+            raise EngineSpecError(f"engine {self.name!r}: {_why_not_runnable(self.argv[0])}")
         self.timeout = float(timeout)
         self.startup_timeout = max(self.timeout, STARTUP_TIMEOUT) if startup_timeout is None else float(startup_timeout)
         self.env = env
@@ -227,6 +237,8 @@ class SubprocessEngine:
         self._process: _Process | None = None
         self._declaration: dict[str, Any] | None = None
         self._next_id = 1
+        self._wanted: tuple[str, ...] = ()
+        self._features: frozenset[str] = frozenset()
 
     # --- the process ------------------------------------------------------------------
 
@@ -247,7 +259,7 @@ class SubprocessEngine:
         self._next_id = 1
         _RUNNING.add(self)
         try:
-            answer = self._exchange("hello", {"protocol": PROTOCOL_VERSION}, self.startup_timeout)
+            answer = self._greet()
         except EngineFault:
             self._stop_process()  # an engine that cannot greet is not kept, whatever it said
             raise
@@ -262,6 +274,39 @@ class SubprocessEngine:
             "profiles": answer["profiles"],
         }
         return process
+
+    def _greet(self) -> dict[str, Any]:
+        """``hello``, asking for the wanted optional features; an engine that answers a hello
+        with features by an ``error`` (a strict reading of an older schema) is greeted again
+        without them and plays without features."""
+        self._features = frozenset()
+        if self._wanted:
+            try:
+                answer = self._exchange("hello", {"protocol": PROTOCOL_VERSION, "features": list(self._wanted)},
+                                        self.startup_timeout)
+            except EngineError:
+                if self._process is None:  # the conversation broke: no second try
+                    raise
+            else:
+                self._features = frozenset(answer.get("features", ())) & frozenset(self._wanted)
+                return answer
+        return self._exchange("hello", {"protocol": PROTOCOL_VERSION}, self.startup_timeout)
+
+    def want_features(self, names: Sequence[str]) -> None:
+        """Ask for optional protocol features (``digest``) from the next ``hello`` on; a running
+        engine is restarted so that it is greeted again."""
+        self._wanted = tuple(names)
+        if self._process is not None:
+            self._stop_process()
+
+    @property
+    def digests(self) -> bool:
+        """Whether ``start`` and ``act`` return the engine's observation digest (the ``digest``
+        feature was asked for and granted; the engine is started to find out)."""
+        if not self._wanted:
+            return False
+        self._ensure()
+        return "digest" in self._features
 
     def _stop_process(self) -> int | None:
         """Kill the process group and forget the process; its exit status."""
@@ -373,17 +418,20 @@ class SubprocessEngine:
         return {"high": answer["high"], "low": answer["low"]}
 
     def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
-              profile: str | None, options: Mapping[str, Any]) -> None:
+              profile: str | None, options: Mapping[str, Any]) -> str | None:
         # `options` on the wire is every option's value, resolved (docs/protocol.md, start)
         answer = self._call("start", stacks=list(stacks), stakes=dict(stakes), deck=list(deck),
                             profile=profile, options=resolved_options(profile, options))
         if answer["type"] == "refused":
             raise EngineRefusal(answer["code"], answer["message"])
+        return answer.get("digest")  # type: ignore[no-any-return]
 
-    def act(self, action: str) -> None:
+    def act(self, action: str) -> str | None:
+        """Apply ``action``; the new observation's digest when the engine sends one, else None."""
         answer = self._call("act", action=action)
         if answer["type"] == "refused":
             raise EngineRefusal(answer["code"], answer["message"])
+        return answer.get("digest")  # type: ignore[no-any-return]
 
     def observe(self) -> dict[str, Any]:
         return observation_from_wire(self._call("observe")["observation"])

@@ -24,6 +24,8 @@ from stud8.conformance.protocol import (
     encode,
     schema_problem,
 )
+from stud8.conformance.digest import FEATURES, observation_digest
+from stud8.spec.limits import shorten
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +40,7 @@ class Server:
 
         self.engine = ReferenceEngine()
         self.started = False
+        self.digests = False  # the optional feature "digest", asked for in hello
         self.warm_up()
 
     def warm_up(self) -> None:
@@ -61,7 +64,7 @@ class Server:
         try:
             return {"id": message_id, **self._answer(message)}
         except Exception as error:  # an engine bug: reported, and the server keeps going
-            return {"id": message_id, "type": "error", "message": f"internal error: {type(error).__name__}: {error}"}
+            return {"id": message_id, "type": "error", "message": f"internal error: {type(error).__name__}: {shorten(str(error))}"}
 
     def _answer(self, message: Mapping[str, Any]) -> dict[str, Any]:
         from stud8.conformance.engines import EngineRefusal
@@ -71,9 +74,13 @@ class Server:
         try:
             if kind == "hello":
                 who = engine.handshake()
-                return {"type": "hello", "protocol": PROTOCOL_VERSION,
-                        "engine": {"name": who["name"], "version": who["version"]},
-                        "options": who["options"], "profiles": who["profiles"]}
+                answer = {"type": "hello", "protocol": PROTOCOL_VERSION,
+                          "engine": {"name": who["name"], "version": who["version"]},
+                          "options": who["options"], "profiles": who["profiles"]}
+                if "features" in message:  # answered only when asked: older runners never see it
+                    answer["features"] = [name for name in FEATURES if name in message["features"]]
+                self.digests = "digest" in message.get("features", ())
+                return answer
             if kind == "evaluate":
                 return {"type": "evaluation", **engine.evaluate(message["cards"])}
             if kind == "start":
@@ -81,17 +88,40 @@ class Server:
                 engine.start(stacks=message["stacks"], stakes=message["stakes"], deck=message["deck"],
                              profile=message["profile"], options=message["options"])
                 self.started = True
-                return {"type": "ok"}
+                return self._ok()
             if kind == "stop":
                 return {"type": "bye"}
             if not self.started:
                 return {"type": "error", "message": f"{kind}: no hand has been started"}
             if kind == "act":
                 engine.act(message["action"])
-                return {"type": "ok"}
+                return self._ok()
             return {"type": "observation", "observation": engine.observe()}
         except EngineRefusal as refusal:
             return {"type": "refused", "code": refusal.code, "message": refusal.message}
+
+    def _ok(self) -> dict[str, Any]:
+        """``ok``, with the digest of the new observation when the runner asked for digests."""
+        if not self.digests:
+            return {"type": "ok"}
+        return {"type": "ok", "digest": observation_digest(self.engine.observe())}
+
+    def answer_line(self, line: bytes) -> dict[str, Any]:
+        """The response to one request line, always one that can be encoded: whatever the
+        line holds (not JSON, too deep, numbers too long to print, an engine bug), the answer
+        is an ``error`` saying why and the server goes on with the next line."""
+        try:
+            response = self.handle(decode(line))
+        except ProtocolError as error:
+            return {"id": None, "type": "error", "message": f"bad request: {error}"}
+        except Exception as error:  # noqa: BLE001 - the server must survive any single line
+            return {"id": None, "type": "error", "message": f"internal error: {type(error).__name__}: {shorten(str(error))}"}
+        try:
+            encode(response)
+        except (ValueError, TypeError, RecursionError) as error:
+            return {"id": response.get("id"), "type": "error",
+                    "message": f"internal error: the answer cannot be encoded as JSON: {shorten(str(error))}"}
+        return response
 
     def serve(self, stdin: BinaryIO, stdout: BinaryIO) -> int:
         """Answer requests from ``stdin`` until ``stop`` or the end of input; exit status 0."""
@@ -107,10 +137,7 @@ class Server:
             elif not line.strip():
                 continue
             else:
-                try:
-                    response = self.handle(decode(line))
-                except ProtocolError as error:
-                    response = {"id": None, "type": "error", "message": f"bad request: {error}"}
+                response = self.answer_line(line)
             stdout.write(encode(response))
             stdout.flush()
             if response["type"] == "bye":

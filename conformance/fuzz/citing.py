@@ -67,6 +67,8 @@ def rules_for(divergence: Divergence, last: Mapping[str, Any] | None, stakes: Ma
             rules.append("showdown.uncontested")
         elif base == "result pots" and len(last.get("pots", [])) > 1:
             rules.append("pots.split-separately")
+        if base == "result pots":
+            rules.extend(odd_chip_rules(divergence.reference, divergence.engine))
     if divergence.phase == "start" and stakes["bring_in"] == stakes["small_bet"]:
         rules.append("bring-in.completion-is-bet")
     return list(dict.fromkeys(rules))
@@ -82,3 +84,23 @@ def _short_bring_in(last: Mapping[str, Any], stakes: Mapping[str, int]) -> bool:
         return bool(seats[to_act - 1]["stack"] <= stakes["bring_in"])
     return bool(seats[bring_in - 1]["all_in"])
 
+
+
+def odd_chip_rules(reference: Any, engine: Any) -> list[str]:
+    """Odd-chip rules behind a difference in the pots' awards: for each pot whose awards differ,
+    ``odd-chip.tied-both-ways`` when the same two or more players win both halves (in the
+    reference engine's awards), ``odd-chip.within-half`` when two or more share a half that
+    does not divide evenly among them."""
+    rules: list[str] = []
+    if not isinstance(reference, list):
+        return rules
+    theirs = engine if isinstance(engine, list) else []
+    for index, pot in enumerate(reference):
+        if index < len(theirs) and theirs[index] == pot:
+            continue
+        high, low = pot.get("high") or {}, pot.get("low") or {}
+        if len(high) > 1 and set(high) == set(low):
+            rules.append("odd-chip.tied-both-ways")
+        elif any(len(half) > 1 and len(set(half.values())) > 1 for half in (high, low)):
+            rules.append("odd-chip.within-half")
+    return rules

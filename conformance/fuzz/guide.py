@@ -44,6 +44,9 @@ RECIPES: tuple[tuple[str, float], ...] = (
 )
 """Recipe names and their shares of the guided hands."""
 
+TIE_MAX_PLAYERS = 6
+"""The largest table a tie recipe deals: every seat's seven cards fit in the deck (7n + 4 + a burn)."""
+
 RANKS = "23456789TJQKA"
 LOW_RANKS = "A2345678"
 SUITS = "cdhs"
@@ -92,7 +95,7 @@ def _tied_ranks(rng: random.Random, with_low: bool) -> list[str]:
 
 def _tie(rng: random.Random, index: int, players: tuple[int, int], burn_first: bool, low_only: bool) -> HandSpec:
     low, high = players
-    count = rng.randint(max(low, 3 if high >= 3 else 2), min(high, 6))
+    count = rng.randint(max(low, 3 if high >= 3 else 2), min(high, TIE_MAX_PLAYERS))
     tied = 3 if count >= 3 and rng.random() < 0.7 else 2
     seats = sorted(rng.sample(range(count), tied))
     suits = rng.sample(SUITS, tied)
@@ -177,6 +180,8 @@ def generate_guided(seed: int, index: int, players: tuple[int, int] = (2, 8), bu
     if recipe == "plain" or players[1] < 2:
         return generate(seed, index, players)
     if recipe in ("tie", "tie-low"):
+        if players[0] > TIE_MAX_PLAYERS:  # seven or eight players cannot all be dealt seven cards
+            return generate(seed, index, players)
         return _tie(rng, index, players, burn_first, low_only=recipe == "tie-low")
     if recipe == "short":
         return _short(rng, index, players)
