@@ -28,7 +28,7 @@ def _hand(index: int, edit: tuple[str, str] | None = None) -> HandRecord:
 
 def _only(verdict: HandVerdict, rule: str) -> None:
     assert verdict.verdict == "deviates", verdict
-    assert [d.rule for d in verdict.deviations][0] == rule, verdict.deviations
+    assert verdict.deviations[0].rule == rule, verdict.deviations
 
 
 def test_bring_in_by_the_wrong_player() -> None:

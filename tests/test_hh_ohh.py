@@ -66,7 +66,7 @@ def test_other_games_damaged_objects_and_fine_amounts_are_problems() -> None:
     no_limit = good.replace('"bet_type": "FL"', '"bet_type": "NL"')
     fine = good.replace('"ante_amount": 0.01', '"ante_amount": 0.005')
     broken = good[:200]
-    items = _read("\n".join([holdem, no_limit, fine, good, broken]).replace("}\n{", "}\n\n{"))
+    items = _read(f"{holdem}\n\n{no_limit}\n\n{fine}\n\n{good}\n\n{broken}")
     verdicts = [(item.verdict, item.hand_id) if isinstance(item, HandProblem) else ("record", item.hand_id) for item in items]
     assert verdicts[0] == ("not-stud8", "35874487284") and verdicts[1][0] == "not-stud8"
     assert verdicts[2][0] == "unreadable" and "finer than one cent" in items[2].reason  # type: ignore[union-attr]

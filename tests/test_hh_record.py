@@ -8,8 +8,11 @@ from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
-
-from stud8.conformance.handhistory.readers import detect_encoding, history_files, open_history
+from stud8.conformance.handhistory.readers import (
+    detect_encoding,
+    history_files,
+    open_history,
+)
 from stud8.conformance.handhistory.record import (
     ActionKind,
     ActionRecord,

@@ -38,7 +38,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from stud8.reference.errors import Stud8Error
 from stud8.tools.formats import add_format_argument, wants_json
@@ -148,7 +148,7 @@ def _chunks(items: Iterable[Any], options: Any) -> Iterator[tuple[tuple[Any, ...
         yield tuple(chunk), options
 
 
-def _verdicts(paths: Sequence[Path], options: Any, jobs: Optional[int], dask: Optional[str]) -> Iterator[Any]:
+def _verdicts(paths: Sequence[Path], options: Any, jobs: int | None, dask: str | None) -> Iterator[Any]:
     """Every hand's verdict, in file order; in this process, on local processes or on Dask."""
     from stud8.conformance.handhistory.audit import audit_chunk, audit_item
 
@@ -234,7 +234,7 @@ def _write_atomically(path: Path, write: Any) -> None:
     """Write through a temporary file in the same folder, renamed into place at the end: a
     failure leaves the old file (or none), never half a file."""
     parent = path.parent if str(path.parent) else Path(".")
-    temporary: Optional[str] = None
+    temporary: str | None = None
     try:
         descriptor, temporary = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".tmp")
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
@@ -248,7 +248,7 @@ def _write_atomically(path: Path, write: Any) -> None:
             os.unlink(temporary)
 
 
-def _emit(path: Optional[Path], write: Any) -> None:
+def _emit(path: Path | None, write: Any) -> None:
     if path is None:
         write(sys.stdout)
     else:
@@ -313,7 +313,10 @@ def _import(args: argparse.Namespace) -> int:
     from stud8.conformance.handhistory.audit import audit_hand
     from stud8.conformance.handhistory.readers import open_history
     from stud8.conformance.handhistory.record import HandProblem
-    from stud8.conformance.handhistory.scenario import scenario_from_record, scenarios_text
+    from stud8.conformance.handhistory.scenario import (
+        scenario_from_record,
+        scenarios_text,
+    )
     from stud8.tools.output import check_output_folder
     from stud8.tools.phh_cmd import _ids
 
@@ -347,7 +350,7 @@ def _import(args: argparse.Namespace) -> int:
             scenarios.append(scenario_from_record(record, scenario_id))
         target = args.out / f"{path.stem}.yaml"
         text = scenarios_text(scenarios, f"Hands of {path.name}, imported by `stud8 hh import`.")
-        _write_atomically(target, lambda out: out.write(text))
+        _write_atomically(target, lambda out, text=text: out.write(text))
         written += len(scenarios)
         print(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {target}", file=sys.stderr)
     return 1 if problems or not written else 0

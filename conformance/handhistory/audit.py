@@ -37,11 +37,10 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any
 
 from stud8.conformance.handhistory.record import (
     FACES,
-    SLOTS,
     TO_KINDS,
     ActionKind,
     ActionRecord,
@@ -53,7 +52,13 @@ from stud8.reference.actions import Action
 from stud8.reference.cards import ALL_CARDS, Card
 from stud8.reference.engine import Hand, Stakes
 from stud8.reference.errors import ActionError, Stud8Error
-from stud8.reference.pots import high_chip_order, low_chip_order, side_pots, split_pot, uncalled
+from stud8.reference.pots import (
+    high_chip_order,
+    low_chip_order,
+    side_pots,
+    split_pot,
+    uncalled,
+)
 
 VERDICTS: tuple[str, ...] = ("conforms", "deviates", "cannot-judge", "not-stud8", "unreadable")
 STREET_NAMES = {0: "antes", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
@@ -69,7 +74,7 @@ _CARD_TEXTS: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
 class AuditOptions:
     """The rules a hand is judged by: a profile and option values (``K=V`` pairs)."""
 
-    profile: Optional[str] = None
+    profile: str | None = None
     options: tuple[tuple[str, Any], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
@@ -98,7 +103,7 @@ class HandVerdict:
     """The verdict on one hand; amounts in the record's smallest unit."""
 
     file: str
-    hand: Optional[str]
+    hand: str | None
     site: str
     line: int
     verdict: str
@@ -205,15 +210,16 @@ def _dealt_slots(facts: _Facts, seat: int) -> int:
     return street  # third street deals 3 cards, each later street one: street N -> N cards
 
 
-def _known_cards(record: HandRecord, facts: _Facts) -> list[list[Optional[str]]]:
+def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
     seen: dict[str, str] = {}
-    slots: list[list[Optional[str]]] = []
+    slots: list[list[str | None]] = []
     for seat, name in enumerate(facts.names):
         cards = list(record.cards_of(name))[: _dealt_slots(facts, seat)]
         for slot, card in enumerate(cards):
             if card is None:
                 if FACES[slot] == "up":
-                    raise _CannotJudge(f"{name}'s up card on {STREET_NAMES[max(3, slot + 1)]} street is not recorded")
+                    raise _CannotJudge(f"{name}'s up card on {STREET_NAMES[max(3, slot + 1)]} street is not recorded "
+                                       "(up cards decide the bring-in and who acts first)")
                 continue
             if card not in _CARD_INDEX:
                 raise _Unreadable(f"{card!r} is not a card")
@@ -229,7 +235,7 @@ def _known_cards(record: HandRecord, facts: _Facts) -> list[list[Optional[str]]]
     return slots
 
 
-def _fill(slots: list[list[Optional[str]]], variant: int) -> list[list[str]]:
+def _fill(slots: list[list[str | None]], variant: int) -> list[list[str]]:
     """Unseen down cards filled with cards nobody was dealt: variant 0 lowest first, 1 highest
     first, others a shuffle seeded by the variant number (deterministic)."""
     used = {card for cards in slots for card in cards if card is not None}
@@ -378,7 +384,7 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
         move = _engine_move(action)
         kind, _, amount = move.partition(" ")
         before = table.contributed[seat]
-        refused: Optional[ActionError] = None
+        refused: ActionError | None = None
         try:  # apply refuses exactly what check() refuses, and then changes nothing
             hand.apply(Action(seat + 1, kind, int(amount) if amount else None))
         except ActionError as refusal:
@@ -438,7 +444,7 @@ def _chip_order(winners: list[int], half: str, cards: list[list[int]], rule: str
 class _Payout:
     returned: dict[int, int]
     pots: list[tuple[int, tuple[int, ...]]]
-    awards: list[tuple[dict[int, int], Optional[dict[int, int]]]]
+    awards: list[tuple[dict[int, int], dict[int, int] | None]]
     paid: dict[int, int]
 
 
@@ -456,15 +462,15 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
     pots = side_pots(contributions, facts.folded, all_in)  # pots.side-pots
     cards = [[_CARD_INDEX[card] for card in seat_cards] for seat_cards in filled]
     paid: dict[int, int] = {}
-    awards: list[tuple[dict[int, int], Optional[dict[int, int]]]] = []
+    awards: list[tuple[dict[int, int], dict[int, int] | None]] = []
     contested = sum(live) > 1
-    values: dict[int, tuple[int, Optional[int]]] = {}
+    values: dict[int, tuple[int, int | None]] = {}
     rule = resolved.get("odd_chip_in_half", "card_by_suit_all_cards")
     for index, pot in enumerate(pots):
         amount = pot.amount - (rakes[index] if index < len(rakes) else 0)
         eligible = list(pot.eligible)
         if not contested or len(eligible) == 1:
-            award: tuple[dict[int, int], Optional[dict[int, int]]] = ({eligible[0]: amount}, None)
+            award: tuple[dict[int, int], dict[int, int] | None] = ({eligible[0]: amount}, None)
         else:
             for seat in eligible:
                 if seat not in values:
@@ -555,8 +561,8 @@ def _pairs(values: Mapping[str, int]) -> str:
 
 def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> HandVerdict:
     """The verdict on one recorded hand under the given rules."""
-    base = dict(file=record.source_file, hand=record.hand_id, site=record.site, line=record.line, unit=record.unit,
-                rake=record.rake + record.fees)
+    base: dict[str, Any] = {"file": record.source_file, "hand": record.hand_id, "site": record.site,
+                            "line": record.line, "unit": record.unit, "rake": record.rake + record.fees}
     try:
         resolved = resolved_options(options)
         if not 2 <= len(record.seats) <= 8:
@@ -586,13 +592,13 @@ def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> Ha
         return HandVerdict(**base, verdict="unreadable", reason=str(reason))  # type: ignore[arg-type]
 
 
-def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[Optional[str]]], filled: list[list[str]],
+def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[str | None]], filled: list[list[str]],
                    resolved: Mapping[str, Any]) -> tuple[_Payout, list[int]]:
     """The rules' payout, the same under every filling of the unseen cards (else ``_CannotJudge``)."""
     unseen = [facts.names[seat] for seat, cards in enumerate(slots)
               if not facts.folded[seat] and any(card is None for card in cards)]
     variants = FILLINGS if unseen and sum(not folded for folded in facts.folded) > 1 else 1
-    first: Optional[_Payout] = None
+    first: _Payout | None = None
     rakes: list[int] = []
     for variant in range(variants):
         cards = filled if variant == 0 else _fill(slots, variant)

@@ -29,7 +29,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
-from typing import Any, Optional, TextIO
+from typing import Any, TextIO
 
 from stud8.conformance.handhistory.record import (
     SLOTS,
@@ -75,10 +75,10 @@ def _units(value: Any, unit: str, what: str) -> int:
     return int(scaled)
 
 
-def _cards(value: Any, what: str) -> list[Optional[str]]:
+def _cards(value: Any, what: str) -> list[str | None]:
     if not isinstance(value, list):
         raise _Bad(f"{what}: cards must be a list")
-    cards: list[Optional[str]] = []
+    cards: list[str | None] = []
     for card in value:
         if card == _UNKNOWN or card in ("", None):
             cards.append(None)
@@ -118,9 +118,9 @@ def _hand(data: Any, path: str, line: int) -> HandRecord:
                                 _units(player.get("starting_stack"), unit, f"{player['name']}'s starting_stack")))
     order = {seat.name: index for index, seat in enumerate(seats)}
     actions: list[ActionRecord] = []
-    slots: dict[str, list[Optional[str]]] = {}
+    slots: dict[str, list[str | None]] = {}
     showdown: list[ShowdownRecord] = []
-    community: Optional[str] = None
+    community: str | None = None
     bring_in_amount = _units(ohh.get("bring_in_amount", 0), unit, "bring_in_amount")
     ante = _units(ohh.get("ante_amount", 0), unit, "ante_amount")
     small_bet = _units(ohh.get("small_blind_amount", 0), unit, "small_blind_amount")
@@ -158,7 +158,7 @@ def _hand(data: Any, path: str, line: int) -> HandRecord:
             all_in = bool(action.get("is_allin"))
             amount = _units(action.get("amount", 0), unit, f"{name}: {player} {verb}")
             before = committed.get(player, 0)
-            kind: Optional[ActionKind] = None
+            kind: ActionKind | None = None
             if verb == "Dealt Cards":
                 cards = _cards(action.get("cards") or [], f"{name}: cards dealt to {player}")
                 place = slots.setdefault(player, [None] * SLOTS)
@@ -247,7 +247,7 @@ def _hand(data: Any, path: str, line: int) -> HandRecord:
     if pots and extra > 0 and contributed:
         top = max(contributed, key=lambda name: contributed[name])
         returned = ((top, extra),)
-    by_seat = lambda values: tuple(sorted(values.items(), key=lambda item: order.get(item[0], 0)))  # noqa: E731
+    by_seat = lambda values: tuple(sorted(values.items(), key=lambda item: order.get(item[0], 0)))
     return HandRecord(
         site=str(ohh.get("site_name") or "OHH"), hand_id=str(ohh.get("game_number", "")), source_file=path, line=line,
         table=str(ohh.get("table_name") or ""), game=GAME, tournament=str(info.get("tournament_number")) if tournament else None,
@@ -329,7 +329,7 @@ def hand_object(record: HandRecord) -> dict[str, Any]:
     number = 0
 
     def action(player: str, verb: str, amount: int = 0, all_in: bool = False,
-               cards: Optional[list[str]] = None) -> dict[str, Any]:
+               cards: list[str] | None = None) -> dict[str, Any]:
         nonlocal number
         entry: dict[str, Any] = {"action_number": number, "player_id": ids[player], "action": verb}
         number += 1

@@ -14,7 +14,7 @@ expected values never come from here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from stud8.conformance.handhistory.record import (
     ActionKind,
@@ -36,7 +36,7 @@ class NotWritable(Stud8Error):
     code = "not-writable"
 
 
-def _slots(seat: Mapping[str, Any]) -> tuple[Optional[str], ...]:
+def _slots(seat: Mapping[str, Any]) -> tuple[str | None, ...]:
     """A seat's cards in the order dealt: down, down, up, up, up, up, down."""
     down, up = list(seat["down"]), list(seat["up"])
     order = down[:2] + up[:1] + up[1:4] + down[2:3]
@@ -49,9 +49,9 @@ def record_from_play(
     deck: Sequence[Card | str],
     actions: Sequence[str],
     *,
-    profile: Optional[str] = None,
-    options: Optional[Mapping[str, Any]] = None,
-    names: Optional[Sequence[str]] = None,
+    profile: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    names: Sequence[str] | None = None,
     site: str = "stud8",
     hand_id: str = "1",
     table: str = "stud8",
@@ -71,7 +71,7 @@ def record_from_play(
     for seat, name in enumerate(seat_names):
         posted = table_state.contributed[seat]
         if posted:
-            records.append(ActionRecord(0, name, ActionKind.ANTE, posted, table_state.stacks[seat] == 0))
+            records.append(ActionRecord(0, name, ActionKind.ANTE, posted, posted == stacks[seat]))
     level = 0
     street = -1
     completed = False

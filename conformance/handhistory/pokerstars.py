@@ -33,11 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Optional, TextIO
+from typing import TextIO
 
 from stud8.conformance.handhistory.record import (
     SLOTS,
-    TO_KINDS,
     ActionKind,
     ActionRecord,
     HandProblem,
@@ -89,7 +88,7 @@ class _Bad(Exception):
 
 # --- the game in the header ----------------------------------------------------------------
 
-def game_problem(game: str) -> Optional[str]:
+def game_problem(game: str) -> str | None:
     """Why a header's game is not Stud/8 fixed limit, or None when it is."""
     if "7 Card Stud Hi/Lo" in game:
         if "No Limit" in game or "Pot Limit" in game:
@@ -104,7 +103,7 @@ def game_problem(game: str) -> Optional[str]:
 class _Header:
     hand_id: str
     game: str
-    tournament: Optional[str]
+    tournament: str | None
     currency: str
     unit: str
     small_bet: int
@@ -188,14 +187,14 @@ class _HandParser:
         seats: list[SeatRecord] = []
         names: dict[str, int] = {}
         actions: list[ActionRecord] = []
-        slots: dict[str, list[Optional[str]]] = {}
+        slots: dict[str, list[str | None]] = {}
         street = 0
         section = "setup"
-        community: Optional[str] = None
+        community: str | None = None
         showdown: list[ShowdownRecord] = []
         collected_by_pot: dict[int, dict[str, int]] = {}
         returned: dict[str, int] = {}
-        total_pot: Optional[int] = None
+        total_pot: int | None = None
         rake = 0
         fees = 0
         side_amounts: dict[int, int] = {}
@@ -206,7 +205,7 @@ class _HandParser:
         ante_amount = 0
         participants: set[str] = set()
 
-        def name_of(text: str) -> Optional[tuple[str, str]]:
+        def name_of(text: str) -> tuple[str, str] | None:
             """Split 'NAME: rest' on a known player's name (names may hold ': ')."""
             head, sep, rest = text.partition(": ")
             if sep and head in names:
@@ -336,7 +335,7 @@ class _HandParser:
                 if rest.startswith(("brings in", "bets", "raises", "calls", "checks", "folds", "completes")):
                     raise _Bad("an action before third street is dealt", number)
                 continue
-            kind: Optional[ActionKind] = None
+            kind: ActionKind | None = None
             amount = 0
             before = committed.get(name, 0)
             if rest.startswith("brings in for "):
@@ -377,9 +376,8 @@ class _HandParser:
                             player_slots[slot] = card
             if kind is None:
                 continue  # "is sitting out", "has timed out", "said, ..." and the like
-            if kind in TO_KINDS:
-                if kind == ActionKind.COMPLETE:
-                    completed = True
+            if kind == ActionKind.COMPLETE:
+                completed = True
             street_level = max(street_level, committed.get(name, 0))
             actions.append(ActionRecord(street, name, kind, amount, all_in, number))
             participants.add(name)
@@ -423,8 +421,8 @@ class _HandParser:
         )
 
     @staticmethod
-    def _store_shown(slots: dict[str, list[Optional[str]]], name: str, cards: list[str],
-                     community: Optional[str], line: int) -> None:
+    def _store_shown(slots: dict[str, list[str | None]], name: str, cards: list[str],
+                     community: str | None, line: int) -> None:
         """Shown cards are listed in the order dealt; the community card, if listed, is not the player's."""
         own = [card for card in cards if card != community]
         if len(own) > SLOTS:
@@ -463,7 +461,7 @@ class PokerStarsReader:
 
     def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         lines: list[tuple[int, str]] = []
-        stray: Optional[int] = None
+        stray: int | None = None
         for number, text in enumerate(stream, start=1):
             if _HEADER.match(text.lstrip("\ufeff")):
                 if lines:
@@ -628,7 +626,7 @@ def hand_lines(record: HandRecord) -> list[str]:
     return out
 
 
-def _dealt_line(name: str, cards: tuple[Optional[str], ...], street: int) -> list[str]:
+def _dealt_line(name: str, cards: tuple[str | None, ...], street: int) -> list[str]:
     """The ``Dealt to`` line of a player on a street (nothing when the new card is unknown)."""
     if street == 3:
         if cards[0] is not None and cards[1] is not None and cards[2] is not None:

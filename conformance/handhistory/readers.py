@@ -20,7 +20,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Optional, Protocol, TextIO, Union
+from typing import Protocol, TextIO, Union
 
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.unsupported import UNSUPPORTED_FORMATS
@@ -31,6 +31,7 @@ HEAD_CHARS = 16384
 READER_MODULES: tuple[str, ...] = (
     "pokerstars",
     "ohh",
+    "phh_bridge",
     "fulltilt",   # H9b: the other sites' readers, one line each
     "acr",
     "merge",
@@ -48,13 +49,14 @@ READER_MODULES: tuple[str, ...] = (
 WRITER_MODULES: tuple[str, ...] = (
     "pokerstars",
     "ohh",
+    "phh_bridge",
 )
 """Modules of this package that define ``WRITER``."""
 
 UNSUPPORTED: list[tuple[str, Callable[[str], bool]]] = list(UNSUPPORTED_FORMATS)  # H9b: unsupported.py
 """Formats recognised by name but not read: ``(name, sniff)``."""
 
-Item = Union[HandRecord, HandProblem]
+Item = Union[HandRecord, HandProblem]  # noqa: UP007 - a runtime alias, also on Python 3.10
 
 
 class Reader(Protocol):
@@ -82,8 +84,8 @@ class Writer(Protocol):
         ...
 
 
-_readers: Optional[list[Reader]] = None
-_writers: Optional[dict[str, Writer]] = None
+_readers: list[Reader] | None = None
+_writers: dict[str, Writer] | None = None
 
 
 def _module(name: str) -> object:
@@ -94,7 +96,7 @@ def readers() -> list[Reader]:
     """The registered readers, in sniffing order."""
     global _readers
     if _readers is None:
-        _readers = [getattr(_module(name), "READER") for name in READER_MODULES]
+        _readers = [_module(name).READER for name in READER_MODULES]
     return _readers
 
 
@@ -102,7 +104,7 @@ def writers() -> dict[str, Writer]:
     """The registered writers by format name."""
     global _writers
     if _writers is None:
-        found = [getattr(_module(name), "WRITER") for name in WRITER_MODULES]
+        found = [_module(name).WRITER for name in WRITER_MODULES]
         _writers = {writer.name: writer for writer in found}
     return _writers
 
@@ -115,7 +117,7 @@ def writer(name: str) -> Writer:
     return table[name]
 
 
-def detect(head: str) -> Optional[Reader]:
+def detect(head: str) -> Reader | None:
     """The reader whose ``sniff`` accepts the text, or None."""
     for reader in readers():
         if reader.sniff(head):
@@ -123,7 +125,7 @@ def detect(head: str) -> Optional[Reader]:
     return None
 
 
-def unsupported_format(head: str) -> Optional[str]:
+def unsupported_format(head: str) -> str | None:
     """The name of a recognised but unsupported format, or None."""
     for name, sniff in UNSUPPORTED:
         if sniff(head):
@@ -136,7 +138,7 @@ def detect_encoding(raw: bytes) -> str:
     without one, UTF-8 when the bytes decode as UTF-8, else Windows-1252 (old site clients)."""
     if raw.startswith(codecs.BOM_UTF8):
         return "utf-8-sig"
-    if raw.startswith(codecs.BOM_UTF16_LE) or raw.startswith(codecs.BOM_UTF16_BE):
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"
     try:
         raw.decode("utf-8")
@@ -147,7 +149,7 @@ def detect_encoding(raw: bytes) -> str:
     return "utf-8"
 
 
-def open_history(path: Union[str, Path]) -> Iterator[Item]:
+def open_history(path: str | Path) -> Iterator[Item]:
     """Every hand of a file, as records or problems; never raises for a bad file.
 
     The file is opened once to sniff and read; the reader streams the rest.
@@ -179,7 +181,7 @@ def open_history(path: Union[str, Path]) -> Iterator[Item]:
         yield HandProblem(where, None, 0, "unreadable", f"cannot read the file: {error}")
 
 
-def history_files(paths: Iterable[Union[str, Path]]) -> Iterator[Path]:
+def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """The files named, with directories walked (sorted, hidden entries skipped)."""
     for entry in paths:
         path = Path(entry)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Optional
 
 SLOTS = 7
 """Card slots per player: third street (down, down, up), fourth to sixth (up), seventh (down)."""
@@ -89,7 +88,7 @@ class PlayerCards:
     """A player's seven card slots (``None``: unknown or not dealt) in the order dealt."""
 
     player: str
-    cards: tuple[Optional[str], ...]
+    cards: tuple[str | None, ...]
 
     def known(self) -> tuple[str, ...]:
         return tuple(card for card in self.cards if card is not None)
@@ -134,7 +133,7 @@ class HandRecord:
     line: int = 0
     table: str = ""
     game: str = ""
-    tournament: Optional[str] = None
+    tournament: str | None = None
     currency: str = ""
     unit: str = "chip"
     ante: int = 0
@@ -146,16 +145,16 @@ class HandRecord:
     seats: tuple[SeatRecord, ...] = ()
     actions: tuple[ActionRecord, ...] = ()
     cards: tuple[PlayerCards, ...] = ()
-    community: Optional[str] = None
+    community: str | None = None
     showdown: tuple[ShowdownRecord, ...] = ()
     pots: tuple[PotRecord, ...] = ()
     collected: tuple[tuple[str, int], ...] = ()
     returned: tuple[tuple[str, int], ...] = ()
-    total_pot: Optional[int] = None
+    total_pot: int | None = None
     rake: int = 0
     fees: int = 0
 
-    def cards_of(self, player: str) -> tuple[Optional[str], ...]:
+    def cards_of(self, player: str) -> tuple[str | None, ...]:
         """The player's seven slots (all ``None`` when the record has none for them)."""
         for entry in self.cards:
             if entry.player == player:
@@ -199,7 +198,7 @@ class HandProblem:
     reason. ``hand_id`` is ``None`` when the problem is the file's, not one hand's."""
 
     file: str
-    hand_id: Optional[str]
+    hand_id: str | None
     line: int
     verdict: str
     reason: str

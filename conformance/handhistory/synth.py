@@ -17,9 +17,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import Any, Optional
+from typing import Any
 
-from stud8.conformance.handhistory.audit import AuditOptions, _facts, _rules_payout, resolved_options
+from stud8.conformance.handhistory.audit import (
+    AuditOptions,
+    _facts,
+    _rules_payout,
+    resolved_options,
+)
 from stud8.conformance.handhistory.play import record_from_play
 from stud8.conformance.handhistory.record import HandRecord, PlayerCards, PotRecord
 from stud8.reference.cards import ALL_CARDS
@@ -31,7 +36,7 @@ STAKES = {"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}
 NAMES = ("Hero", "gashpor", "denny501", "rdiezchang", "Soroka69", "u.pressure", "TomSludge", "LainaRahat")
 
 
-def _play(rng: random.Random, stacks: list[int], deck: list[str], profile: Optional[str],
+def _play(rng: random.Random, stacks: list[int], deck: list[str], profile: str | None,
           options: Mapping[str, Any]) -> list[str]:
     """Random legal actions until the hand is over."""
     stakes = Stakes(**STAKES)
@@ -58,7 +63,7 @@ def _play(rng: random.Random, stacks: list[int], deck: list[str], profile: Optio
     return actions
 
 
-def _rake(record: HandRecord, percent: int, cap: int, profile: Optional[str], options: Mapping[str, Any]) -> HandRecord:
+def _rake(record: HandRecord, percent: int, cap: int, profile: str | None, options: Mapping[str, Any]) -> HandRecord:
     """The record with a site's rake taken from the main pot and the rest paid by the rules."""
     if not percent or not any(action.street >= 4 for action in record.actions):
         return record
@@ -98,8 +103,8 @@ def _hide(record: HandRecord) -> HandRecord:
     return replace(record, cards=tuple(cards))
 
 
-def synth_records(hands: int, seed: int, players: tuple[int, int] = (2, 8), *, profile: Optional[str] = None,
-                  options: Optional[Mapping[str, Any]] = None, rake_percent: int = 5, rake_cap: int = 50,
+def synth_records(hands: int, seed: int, players: tuple[int, int] = (2, 8), *, profile: str | None = None,
+                  options: Mapping[str, Any] | None = None, rake_percent: int = 5, rake_cap: int = 50,
                   hide: bool = True, site: str = "PokerStars") -> Iterator[HandRecord]:
     """``hands`` random hands, the same ones for the same arguments."""
     low, high = players
