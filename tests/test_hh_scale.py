@@ -1,0 +1,78 @@
+"""Auditing at scale: the same verdicts, in the same order, in this process, on local worker
+processes (``--jobs``) and on a Dask cluster of two workers (``--dask``); and the ``audit``
+section of ``stud8 bench``. Speed itself is never asserted (``stud8 bench`` prints it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from stud8.conformance.handhistory.audit import AuditOptions
+from stud8.conformance.handhistory.batch import audit_paths, batches, hands
+from stud8.conformance.handhistory.speed import write_synth_file
+
+SITE_HANDS = Path(__file__).parent / "data" / "site-hands"
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """A synthetic PokerStars file and every real site file (all formats, the refused ones too)."""
+    folder = tmp_path_factory.mktemp("histories")
+    write_synth_file(folder / "synth.txt", 60, seed=11)
+    return [folder / "synth.txt", SITE_HANDS]
+
+
+def _json(paths: list[Path], **where: Any) -> list[dict[str, Any]]:
+    return [verdict.to_json() for verdict in audit_paths(paths, AuditOptions(), size=16, **where)]
+
+
+@pytest.fixture(scope="module")
+def serial(histories: list[Path]) -> list[dict[str, Any]]:
+    return _json(histories)
+
+
+def test_in_process_verdicts_cover_every_hand_in_reading_order(histories: list[Path],
+                                                               serial: list[dict[str, Any]]) -> None:
+    items = list(hands(histories))
+    assert len(serial) == len(items) > 60 + 20
+    assert [v["hand"] for v in serial] == [getattr(item, "hand_id", None) for item in items]
+    verdicts = {v["verdict"] for v in serial}
+    assert {"conforms", "deviates", "cannot-judge", "not-stud8", "unreadable"} <= verdicts
+
+
+def test_batches_keep_every_hand_once_in_order(histories: list[Path]) -> None:
+    items = list(hands(histories))
+    units = list(batches(iter(items), AuditOptions(), size=7))
+    assert all(len(unit[0]) == 7 for unit in units[:-1]) and 1 <= len(units[-1][0]) <= 7
+    assert [item for unit in units for item in unit[0]] == items
+
+
+def test_local_processes_give_the_in_process_verdicts(histories: list[Path], serial: list[dict[str, Any]]) -> None:
+    assert _json(histories, jobs=2) == serial
+
+
+def test_dask_local_cluster_of_two_workers_gives_the_in_process_verdicts(
+        histories: list[Path], serial: list[dict[str, Any]]) -> None:
+    try:
+        import distributed
+    except ImportError:
+        pytest.skip("dask distributed is not installed (pip install 'stud8[cluster]')")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        with distributed.Client(cluster) as client:
+            assert len(client.scheduler_info()["workers"]) == 2
+        assert _json(histories, dask=cluster.scheduler_address) == serial
+    finally:
+        cluster.close()
+
+
+def test_bench_audit_section() -> None:
+    from stud8.tools import bench_cmd
+
+    section = bench_cmd.bench_audit(bench_cmd.Config(hands=20, seed=3, full_hands=3))
+    assert set(section.rates) == {"hands_per_s", "read_only_per_s", "audit_only_per_s"}
+    assert all(isinstance(rate, int) and rate > 0 for rate in section.rates.values())
+    assert set(section.ratios) == {"audit hands_per_s/target"}
+    assert "30 synthetic hands" in section.title
+    assert any("read only" in line for line in section.lines)
