@@ -107,3 +107,46 @@ def test_sdist_builds_without_warnings_and_ships_license(source_tree: Path) -> N
     with tarfile.open(path) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"LICENSE", "pyproject.toml", "tools/build_backend.py"} <= names
+
+
+ADAPTER = '''\
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from stud8.conformance.engines import Engine, EngineRefusal
+
+
+class Adapter:
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
+        raise EngineRefusal("bad-config", "not yet")
+
+
+def code(error: EngineRefusal) -> str:
+    return error.code
+
+
+ENGINE: type[Engine] | None = None
+'''
+
+
+def test_an_adapter_type_checks_against_the_installed_package(wheel: tuple[zipfile.ZipFile, str], tmp_path: Path) -> None:
+    """``mypy --strict`` finds the package's types (py.typed): no "missing library stubs"."""
+    try:
+        from mypy import api
+    except ImportError:
+        pytest.skip("mypy is not installed (pip install '.[dev]')")
+    import venv
+
+    environment = tmp_path / "venv"
+    venv.create(environment, with_pip=False)
+    [site] = environment.glob("lib/python*/site-packages")
+    archive, _ = wheel
+    archive.extractall(site)
+    (tmp_path / "adapter.py").write_text(ADAPTER)
+    out, err, status = api.run(["--strict", "--no-incremental", "--python-executable", str(environment / "bin" / "python"),
+                                str(tmp_path / "adapter.py")])
+    assert status == 0, out + err
+    assert "py.typed" not in out
