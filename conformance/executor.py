@@ -192,7 +192,7 @@ class DaskExecutor(_Base):
                       window: int | None = None) -> Iterator[tuple[int, R]]:
         limit = self._window(window)
         source = enumerate(chunks)
-        index_of: dict[str, int] = {}
+        index_of: dict[Any, int] = {}
         completed = self._distributed.as_completed(loop=self._client.loop)
         live: list[Any] = []
 

@@ -11,7 +11,6 @@ import operator
 import sys
 
 import pytest
-
 from stud8.conformance.executor import ExecutorError, SerialExecutor, open_executor
 
 
@@ -31,9 +30,8 @@ def test_processes_give_the_serial_results_in_order() -> None:
 
 
 def test_an_exception_in_a_unit_is_raised_in_the_caller() -> None:
-    with open_executor(jobs=2) as executor:
-        with pytest.raises(ValueError, match="math domain error"):
-            list(executor.map_chunks(math.sqrt, [4.0, -1.0, 9.0]))
+    with open_executor(jobs=2) as executor, pytest.raises(ValueError, match="math domain error"):
+        list(executor.map_chunks(math.sqrt, [4.0, -1.0, 9.0]))
 
 
 def test_chunks_are_consumed_lazily_and_an_early_stop_submits_no_more() -> None:
@@ -52,16 +50,14 @@ def test_chunks_are_consumed_lazily_and_an_early_stop_submits_no_more() -> None:
 
 
 def test_bad_jobs_is_a_usage_error() -> None:
-    with pytest.raises(ExecutorError, match="--jobs must be at least 1"):
-        with open_executor(jobs=0):
-            pass
+    with pytest.raises(ExecutorError, match="--jobs must be at least 1"), open_executor(jobs=0):
+        pass
 
 
 def test_missing_distributed_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
-    with pytest.raises(ExecutorError, match=r"pip install 'stud8\[cluster\]'"):
-        with open_executor(dask="tcp://127.0.0.1:1"):
-            pass
+    with pytest.raises(ExecutorError, match=r"pip install 'stud8\[cluster\]'"), open_executor(dask="tcp://127.0.0.1:1"):
+        pass
 
 
 def _distributed() -> object:

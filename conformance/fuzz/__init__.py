@@ -33,11 +33,32 @@ from stud8.conformance.fuzz.campaign import (
     select_hits,
 )
 from stud8.conformance.fuzz.generate import CARDS, STAKES_SHAPES, HandSpec, generate
-from stud8.conformance.fuzz.lockstep import Divergence, Played, compare, lockstep, play_generated
+from stud8.conformance.fuzz.lockstep import (
+    Divergence,
+    Played,
+    compare,
+    lockstep,
+    play_generated,
+)
 from stud8.conformance.fuzz.shrink import SHRINK_SECONDS, SHRINK_TRIES
 
 __all__ = [
-    "CARDS", "STAKES_SHAPES", "SHRINK_SECONDS", "SHRINK_TRIES", "Divergence", "FuzzConfig", "HandSpec", "Hit",
-    "Played", "Progress", "SearchResult", "compare", "generate", "investigate", "lockstep", "play_generated",
-    "run_search", "select_hits",
+    "CARDS",
+    "SHRINK_SECONDS",
+    "SHRINK_TRIES",
+    "STAKES_SHAPES",
+    "Divergence",
+    "FuzzConfig",
+    "HandSpec",
+    "Hit",
+    "Played",
+    "Progress",
+    "SearchResult",
+    "compare",
+    "generate",
+    "investigate",
+    "lockstep",
+    "play_generated",
+    "run_search",
+    "select_hits",
 ]

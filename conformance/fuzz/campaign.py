@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stud8.conformance.modeline import with_modeline
 from stud8.conformance.engines import Engine, EngineFault, ReferenceEngine
 from stud8.conformance.executor import Executor
 from stud8.conformance.fuzz.citing import rules_for
@@ -34,6 +33,7 @@ from stud8.conformance.fuzz.finding import Finding, scenario_text
 from stud8.conformance.fuzz.generate import HandSpec, generate
 from stud8.conformance.fuzz.lockstep import Divergence, Played, play_generated
 from stud8.conformance.fuzz.shrink import SHRINK_SECONDS, Case, Shrinker
+from stud8.conformance.modeline import with_modeline
 
 PARALLEL_MIN_HANDS = 200
 """Below this many hands the run stays in one process (starting workers costs more)."""
@@ -221,7 +221,7 @@ def run_search(config: FuzzConfig, engine: Engine, executor: Executor,
     provide_engine(config.engine, config.timeout, engine)
     single = config.max_divergences == 1
     lowest: list[int | None] = [None]
-    size = chunk_size(config.hands, executor.workers if executor.workers > 1 else 1)
+    size = chunk_size(config.hands, max(1, executor.workers))
     if executor.workers == 1:
         size = min(MAX_CHUNK, max(1, config.hands // 100) if progress is not None else config.hands)
 

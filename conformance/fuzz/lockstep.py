@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from stud8.conformance.digest import observation_digest
 from stud8.conformance.engines import (
     Engine,
     EngineCrash,
@@ -37,7 +38,6 @@ from stud8.conformance.engines import (
 )
 from stud8.conformance.fuzz.generate import HandSpec
 from stud8.conformance.fuzz.policies import RandomPolicy
-from stud8.conformance.digest import observation_digest
 from stud8.conformance.replay import CHECKPOINT_FIELDS, _pots, _seat_map, seat_name
 
 _SEAT_SUFFIX = re.compile(r" p[1-8]$")

@@ -2,7 +2,6 @@
 starts with the ace of spades (fuzz_engines.reversed_show_order_rarely), digests included
 (tests/test_fuzz_protocol.py)."""
 
-import sys
 
 from _common import requests, send, server
 from fuzz_engines import reversed_show_order_rarely
