@@ -60,7 +60,6 @@ _STAKES = re.compile(r"^([$€£]?)([0-9.,]+)/[$€£]?([0-9.,]+)(?: ([A-Z]{3}))
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([$€£]?[0-9.,]+) in chips(?:[^)]*)\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?: \[([^\]]*)\])?")
-_DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _COLLECTED = re.compile(r"^(.+) collected ([$€£]?[0-9.,]+) from (pot|main pot|side pot(?:-(\d+))?)$")
@@ -69,6 +68,9 @@ _TOTAL = re.compile(r"^Total pot ([$€£]?[0-9.,]+)(.*?)(?: \| Rake ([$€£]?[
 _SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
 _SUMMARY_CARDS = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
 _ALL_IN = " and is all-in"
+_HEADER_START = ("PokerStars ", "\ufeffPokerStars ")
+_AMOUNTS: dict[tuple[str, str], int] = {}
+"""Amounts already parsed: a history repeats a few dozen amount texts over and over."""
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
 _STREET_NAMES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 _FOLDED_ON = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
@@ -157,10 +159,13 @@ def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
 
 # --- one hand --------------------------------------------------------------------------------
 
+_CARD_SET = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+
+
 def _cards(text: str, line: int) -> list[str]:
     cards = text.split()
     for card in cards:
-        if not _CARD.match(card):
+        if card not in _CARD_SET:
             raise _Bad(f"{card!r} is not a card", line)
     return cards
 
@@ -173,10 +178,18 @@ class _HandParser:
         self.path = path
 
     def amount(self, text: str, line: int) -> int:
+        key = (text, self.header.unit)
+        known = _AMOUNTS.get(key)
+        if known is not None:
+            return known
         try:
-            return parse_amount(text, self.header.unit)
+            value = parse_amount(text, self.header.unit)
         except ValueError as error:
             raise _Bad(str(error), line) from None
+        if len(_AMOUNTS) > 4096:
+            _AMOUNTS.clear()
+        _AMOUNTS[key] = value
+        return value
 
     def parse(self) -> HandRecord:
         first_line, first = self.lines[0]
@@ -230,7 +243,7 @@ class _HandParser:
                     names[name] = len(seats)
                     seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number)))
                     continue
-            street_match = _STREET.match(text)
+            street_match = _STREET.match(text) if text.startswith("*** ") else None
             if street_match:
                 label = street_match.group(1)
                 if label == "SUMMARY":
@@ -269,12 +282,12 @@ class _HandParser:
                 if shown and shown.group(1) in names:
                     self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
                 continue
-            dealt = _DEALT.match(text)
-            if dealt and dealt.group(1) in names:
-                name = dealt.group(1)
+            dealt = text[9:].partition(" [") if text.startswith("Dealt to ") else None
+            if dealt and dealt[0] in names and text.endswith("]"):
+                name = dealt[0]
                 if street < 3:
                     raise _Bad("cards dealt before third street", number)
-                groups = [_cards(group, number) for group in _BRACKETS.findall(dealt.group(2))]
+                groups = [_cards(group, number) for group in dealt[2][:-1].split("] [")]
                 player_slots = slots.setdefault(name, [None] * SLOTS)
                 new = groups[-1]
                 if street == 3:
@@ -296,12 +309,12 @@ class _HandParser:
                                     player_slots[slot] = card
                 participants.add(name)
                 continue
-            returned_match = _RETURNED.match(text)
+            returned_match = _RETURNED.match(text) if text.startswith("Uncalled bet (") else None
             if returned_match and returned_match.group(2) in names:
                 name = returned_match.group(2)
                 returned[name] = returned.get(name, 0) + self.amount(returned_match.group(1), number)
                 continue
-            collected_match = _COLLECTED.match(text)
+            collected_match = _COLLECTED.match(text) if " collected " in text else None
             if collected_match and collected_match.group(1) in names:
                 name, amount_text, where, index_text = collected_match.groups()
                 index = 0 if where in ("pot", "main pot") else int(index_text or 1)
@@ -463,7 +476,7 @@ class PokerStarsReader:
         lines: list[tuple[int, str]] = []
         stray: int | None = None
         for number, text in enumerate(stream, start=1):
-            if _HEADER.match(text.lstrip("\ufeff")):
+            if text.startswith(_HEADER_START) and _HEADER.match(text.lstrip("\ufeff")):
                 if lines:
                     yield self._hand(lines, path)
                 lines = [(number, text.rstrip("\r\n"))]
