@@ -164,3 +164,12 @@ def test_keep_going_reports_every_difference(capsys: pytest.CaptureFixture[str],
         ("to_act", "p1", "p2"), ("pot", 99, 20), ("stacks", [100, 100], [115, 85])]
     assert entry["message"].endswith("(and 2 more differences)")
     assert "    expected: 99\n    got:      20" in out and "    expected: [100, 100]\n    got:      [115, 85]" in out
+
+
+@pytest.mark.parametrize("flag", [["--format", "json"], ["--json"]])
+def test_format_json_prints_the_report_alone_on_stdout(capsys: pytest.CaptureFixture[str], suite: Path, flag: list[str]) -> None:
+    code, out, err = conform(capsys, "--scenarios", suite, *flag)
+    assert code == 1
+    document = json.loads(out)
+    assert document["totals"] == {**document["totals"], "scenarios": 4, "pass": 3, "fail": 1}
+    assert "1 failed, 3 passed" in err

@@ -19,10 +19,12 @@ now pass), 2 usage errors (unknown engine, missing folder, unwritable report).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import re
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -36,6 +38,7 @@ from stud8.conformance.report import load_baseline
 from stud8.conformance.scenarios import packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
+from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
 
 
@@ -51,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
                         help="also run the scenario files under DIR (repeatable)")
     parser.add_argument("--no-builtin", action="store_true", help="run only the --scenarios folders, not the packaged suite")
+    add_format_argument(parser, "results (json: the report of --report, on stdout; pytest's lines go to stderr)")
     parser.add_argument("--keep-going", action="store_true",
                         help="after a difference in a replay, check every later checkpoint and the outcome too, and report them all")
     parser.add_argument("pytest_args", nargs=argparse.REMAINDER, metavar="-- PYTEST-ARGS",
@@ -170,18 +174,26 @@ def next_step(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    command = pytest_arguments(args)
-    autoload_off = bool(os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"))
-    engine = start_engine(args.engine, args.timeout)
-    plugins: list[Any] = [plugin.PremadeEngine(engine)] + ([plugin] if autoload_off else [])
-    saved, sys.stderr = sys.stderr, _Reworded(sys.stderr)  # type: ignore[assignment]
-    try:
-        code = pytest.main(command, plugins=plugins)
-    finally:
-        sys.stderr = saved
-        engine.close()
+    as_json = wants_json(args)
+    with tempfile.TemporaryDirectory(prefix="stud8-conform-") as scratch:
+        if as_json and args.report is None:
+            args.report = Path(scratch) / "report.json"  # printed on stdout at the end
+        command = pytest_arguments(args)
+        autoload_off = bool(os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"))
+        engine = start_engine(args.engine, args.timeout)
+        plugins: list[Any] = [plugin.PremadeEngine(engine)] + ([plugin] if autoload_off else [])
+        saved, sys.stderr = sys.stderr, _Reworded(sys.stderr)  # type: ignore[assignment]
+        try:
+            # --format json: stdout holds the report alone; pytest's own lines go to stderr
+            with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+                code = pytest.main(command, plugins=plugins)
+        finally:
+            sys.stderr = saved
+            engine.close()
+        if as_json and args.report.is_file():
+            sys.stdout.write(args.report.read_text(encoding="utf-8"))
     if code == pytest.ExitCode.OK:
-        print(next_step(args))
+        print(next_step(args), file=sys.stderr if as_json else sys.stdout)
         return 0
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED):
         return 2
