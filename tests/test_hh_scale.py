@@ -29,7 +29,7 @@ def _json(paths: list[Path], **where: Any) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def serial(histories: list[Path]) -> list[dict[str, Any]]:
-    return _json(histories)
+    return _json(histories, jobs=1)
 
 
 def test_in_process_verdicts_cover_every_hand_in_reading_order(histories: list[Path],
@@ -48,12 +48,31 @@ def test_batches_keep_every_hand_once_in_order(histories: list[Path]) -> None:
     assert [item for unit in units for item in unit[0]] == items
 
 
+def test_a_small_run_stays_in_this_process(histories: list[Path], serial: list[dict[str, Any]],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud8.conformance.handhistory import batch
+
+    def no_workers(**_: Any) -> None:
+        raise AssertionError("workers started for a run smaller than one batch")
+
+    monkeypatch.setattr(batch, "open_executor", no_workers)
+    verdicts = [v.to_json() for v in audit_paths(histories, AuditOptions(), jobs=4, size=len(serial) + 1)]
+    assert verdicts == serial
+
+
 def test_local_processes_give_the_in_process_verdicts(histories: list[Path], serial: list[dict[str, Any]]) -> None:
     assert _json(histories, jobs=2) == serial
 
 
+def _command(capsys: pytest.CaptureFixture[str], paths: list[Path], *where: str) -> tuple[int, str]:
+    from stud8.tools.cli import main
+
+    code = main(["hh", "audit", *map(str, paths), "--format", "json", "--no-progress", *where])
+    return code, capsys.readouterr().out
+
+
 def test_dask_local_cluster_of_two_workers_gives_the_in_process_verdicts(
-        histories: list[Path], serial: list[dict[str, Any]]) -> None:
+        histories: list[Path], serial: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
     try:
         import distributed
     except ImportError:
@@ -63,6 +82,10 @@ def test_dask_local_cluster_of_two_workers_gives_the_in_process_verdicts(
         with distributed.Client(cluster) as client:
             assert len(client.scheduler_info()["workers"]) == 2
         assert _json(histories, dask=cluster.scheduler_address) == serial
+        # the command: stud8 hh audit --dask ADDRESS prints the report --jobs 1 prints
+        local = _command(capsys, histories, "--jobs", "1")
+        assert local[0] == 1  # some hands do not conform
+        assert _command(capsys, histories, "--dask", cluster.scheduler_address) == local
     finally:
         cluster.close()
 

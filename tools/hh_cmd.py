@@ -36,7 +36,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +45,6 @@ from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
 
 WRITABLE_FORMATS = ("pokerstars", "ohh", "phh")
-CHUNK = 200
-"""Hands per unit of work sent to a worker process or a Dask worker."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_argument(audit, "report")
     audit.add_argument("--report", type=Path, metavar="FILE", help="also write the JSON report here")
     audit.add_argument("--jobs", type=int, metavar="N", default=None,
-                       help="local worker processes (default: 1, in this process)")
+                       help="local worker processes (default: every core; a run of fewer than 200 hands, "
+                            "or --jobs 1, stays in this process)")
     audit.add_argument("--dask", metavar="ADDRESS", help="audit on this Dask scheduler (tcp://host:8786)")
     audit.add_argument("--progress", dest="progress", action="store_true", default=None,
                        help="draw a progress bar (default: when stderr is a terminal)")
@@ -130,38 +129,12 @@ def _options(args: argparse.Namespace) -> Any:
 
 # --- audit ----------------------------------------------------------------------------------
 
-def _items(paths: Sequence[Path]) -> Iterator[Any]:
-    from stud8.conformance.handhistory.readers import history_files, open_history
-
-    for path in history_files(paths):
-        yield from open_history(path)
-
-
-def _chunks(items: Iterable[Any], options: Any) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    chunk: list[Any] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) == CHUNK:
-            yield tuple(chunk), options
-            chunk = []
-    if chunk:
-        yield tuple(chunk), options
-
-
 def _verdicts(paths: Sequence[Path], options: Any, jobs: int | None, dask: str | None) -> Iterator[Any]:
-    """Every hand's verdict, in file order; in this process, on local processes or on Dask."""
-    from stud8.conformance.handhistory.audit import audit_chunk, audit_item
+    """Every hand's verdict, in file order: in this process, on local processes or on Dask
+    (conformance/handhistory/batch.py, the one implementation)."""
+    from stud8.conformance.handhistory.batch import audit_paths
 
-    items = _items(paths)
-    if (jobs is None or jobs <= 1) and not dask:
-        for item in items:
-            yield audit_item(item, options)
-        return
-    from stud8.conformance.executor import open_executor
-
-    with open_executor(jobs=jobs, dask=dask) as executor:
-        for verdicts in executor.map_chunks(audit_chunk, _chunks(items, options)):
-            yield from verdicts
+    return audit_paths(paths, options, jobs=jobs, dask=dask)
 
 
 def audit_report(verdicts: Sequence[Any]) -> dict[str, Any]:
@@ -188,7 +161,7 @@ def _line(verdict: Any) -> str:
     if verdict.deviations:
         first = verdict.deviations[0]
         more = f" (+{len(verdict.deviations) - 1} more)" if len(verdict.deviations) > 1 else ""
-        line = f":{first.line}" if first.line else ""
+        line = f" (line {first.line})" if first.line else ""
         when = "at the showdown" if first.street == "showdown" else f"on {first.street} street"
         return (f"{where}:{hand} deviates: {first.rule} {when}, step {first.step}{line}: "
                 f"recorded {first.recorded}; the rules: {first.expected}{more}")

@@ -15,10 +15,16 @@ back as its verdict, in its place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import chain, islice
 from pathlib import Path
 
-from stud8.conformance.executor import open_executor
-from stud8.conformance.handhistory.audit import AuditOptions, HandVerdict, audit_chunk
+from stud8.conformance.executor import default_jobs, open_executor
+from stud8.conformance.handhistory.audit import (
+    AuditOptions,
+    HandVerdict,
+    audit_chunk,
+    audit_item,
+)
 from stud8.conformance.handhistory.readers import history_files, open_history
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 
@@ -52,7 +58,22 @@ def batches(items: Iterable[HandRecord | HandProblem], options: AuditOptions,
 def audit_paths(paths: Iterable[str | Path], options: AuditOptions | None = None, *,
                 jobs: int | None = None, dask: str | None = None, size: int = BATCH) -> Iterator[HandVerdict]:
     """The verdict on every hand of the files, in reading order, audited where ``jobs`` and
-    ``dask`` say (``ExecutorError`` when the cluster cannot be reached or a worker dies)."""
-    with open_executor(jobs=jobs, dask=dask) as executor:
-        for verdicts in executor.map_chunks(audit_chunk, batches(hands(paths), options or AuditOptions(), size)):
+    ``dask`` say (``ExecutorError`` when the cluster cannot be reached or a worker dies).
+
+    ``jobs`` None means every core of the machine; but a run of fewer than ``size`` hands, or
+    ``jobs`` 1, stays in this process, hand by hand: starting workers would cost more than the
+    audit (and a progress bar moves with every hand)."""
+    chosen = options or AuditOptions()
+    stream = hands(paths)
+    workers = 0
+    if dask is None:
+        workers = default_jobs() if jobs is None else jobs
+        head = list(islice(stream, size))
+        if workers <= 1 or len(head) < size:
+            for item in chain(head, stream):
+                yield audit_item(item, chosen)
+            return
+        stream = chain(head, stream)
+    with open_executor(jobs=workers or None, dask=dask) as executor:
+        for verdicts in executor.map_chunks(audit_chunk, batches(stream, chosen, size)):
             yield from verdicts
