@@ -58,8 +58,9 @@ class ProgressBar:
 
     def __init__(self, total: float | None, desc: str = "", unit: str = "it", enabled: bool | None = None) -> None:
         tqdm = _tqdm() if progress_wanted(enabled) else None
+        big = total is not None and total >= 100_000  # 133M hands read better as 133M
         self._bar = None if tqdm is None else tqdm(total=total, desc=desc, unit=unit, file=sys.stderr,
-                                                   dynamic_ncols=True, leave=False, unit_scale=True)
+                                                   dynamic_ncols=True, leave=False, unit_scale=big)
 
     @property
     def shown(self) -> bool:
