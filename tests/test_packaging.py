@@ -90,9 +90,12 @@ def test_wheel_metadata(wheel: tuple[zipfile.ZipFile, str]) -> None:
     assert any(line.startswith("Author: ") for line in lines)
 
 
-def test_wheel_has_no_stale_build_output(wheel: tuple[zipfile.ZipFile, str]) -> None:
+def test_wheel_has_no_stale_build_output(wheel: tuple[zipfile.ZipFile, str], source_tree: Path) -> None:
     archive, _ = wheel
     assert "stud8/tools/stale_module.py" not in archive.namelist()
+    # ... and the build leaves the tree as it found it: the old build/ emptied, no egg-info made
+    assert not (source_tree / "build" / "lib").exists()
+    assert list(source_tree.glob("*.egg-info")) == []
 
 
 def test_wheel_builds_without_warnings(wheel: tuple[zipfile.ZipFile, str]) -> None:
@@ -107,6 +110,7 @@ def test_sdist_builds_without_warnings_and_ships_license(source_tree: Path) -> N
     with tarfile.open(path) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"LICENSE", "pyproject.toml", "tools/build_backend.py"} <= names
+    assert list(source_tree.glob("*.egg-info")) == []
 
 
 ADAPTER = '''\
