@@ -238,6 +238,7 @@ class SubprocessEngine:
         self._declaration: dict[str, Any] | None = None
         self._next_id = 1
         self._wanted: tuple[str, ...] = ()
+        self._pending: tuple[str, int, str] | None = None  # an act written by act_send, not yet read
         self._features: frozenset[str] = frozenset()
 
     # --- the process ------------------------------------------------------------------
@@ -312,6 +313,7 @@ class SubprocessEngine:
         """Kill the process group and forget the process; its exit status."""
         process, self._process = self._process, None
         self._declaration = None
+        self._pending = None
         _RUNNING.discard(self)
         return None if process is None else process.kill()
 
@@ -358,6 +360,10 @@ class SubprocessEngine:
 
     def _exchange(self, message_type: str, fields: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         """Send one request to the running process and return its checked answer."""
+        return self._receive(self._send(message_type, fields), timeout)
+
+    def _send(self, message_type: str, fields: Mapping[str, Any]) -> tuple[str, int, str]:
+        """Write one request; what ``_receive`` needs to read and check its answer."""
         process = self._process
         assert process is not None
         message_id = self._next_id
@@ -370,6 +376,14 @@ class SubprocessEngine:
             stdin.flush()
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
             raise self._crash(process, what) from None
+        return message_type, message_id, what
+
+    def _receive(self, pending: tuple[str, int, str], timeout: float) -> dict[str, Any]:
+        """The checked answer to the request ``_send`` wrote, within ``timeout`` seconds."""
+        message_type, message_id, what = pending
+        process = self._process
+        if process is None:  # stopped since the request was written
+            raise EngineCrash(f"the engine was stopped before answering {what}")
         deadline = time.monotonic() + timeout
         blank = 0
         while True:
@@ -429,6 +443,22 @@ class SubprocessEngine:
     def act(self, action: str) -> str | None:
         """Apply ``action``; the new observation's digest when the engine sends one, else None."""
         answer = self._call("act", action=action)
+        if answer["type"] == "refused":
+            raise EngineRefusal(answer["code"], answer["message"])
+        return answer.get("digest")  # type: ignore[no-any-return]
+
+    def act_send(self, action: str) -> None:
+        """``act`` in two halves, so the runner can work while the engine does: this writes the
+        request, ``act_result`` reads the answer. Nothing else may be asked in between."""
+        self._ensure()
+        self._pending = self._send("act", {"action": action})
+
+    def act_result(self) -> str | None:
+        """The second half of ``act_send``: the digest, or ``EngineRefusal``."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            raise EngineError("act_result() without act_send()")
+        answer = self._receive(pending, self.timeout)
         if answer["type"] == "refused":
             raise EngineRefusal(answer["code"], answer["message"])
         return answer.get("digest")  # type: ignore[no-any-return]

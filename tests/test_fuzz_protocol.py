@@ -113,3 +113,19 @@ def test_digests_do_not_hide_a_divergence(monkeypatch: pytest.MonkeyPatch) -> No
         engine.close()
     assert [(h.hand, h.kind, h.divergence.action) for h in remote.hits] == \
         [(h.hand, h.kind, h.divergence.action) for h in local.hits]
+
+
+def test_a_refusal_over_the_pipe_is_found_where_it_happens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With act in two halves (the engine works while the reference engine does), a refused
+    action is still the divergence at that action, with the reference's state before it."""
+    monkeypatch.syspath_prepend(str(ENGINES))
+    spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(ENGINES / 'wrong_served.py'))} refuse"
+    engine = make_fuzz_engine(spec, 30.0)
+    try:
+        result = search(FuzzConfig(engine=spec, hands=60, seed=2), ReferenceEngine(), engine, range(60))
+    finally:
+        engine.close()
+    assert result.hits
+    divergence = result.hits[0].divergence
+    assert divergence.phase == "action" and divergence.engine == "refused (not-allowed)"
+    assert divergence.next_action is not None and divergence.next_action.split()[1] == "cbr"

@@ -117,6 +117,18 @@ class Guarded:
         answer = self._call("act", action)
         return answer if self.digests and isinstance(answer, str) else None
 
+    @property
+    def pipelined(self) -> bool:
+        """The engine takes ``act`` in two halves (``act_send``, ``act_result``) and sends digests."""
+        return self.digests and hasattr(self.engine, "act_send")
+
+    def act_send(self, action: str) -> None:
+        self._call("act_send", action)
+
+    def act_result(self) -> str | None:
+        answer = self._call("act_result")
+        return answer if isinstance(answer, str) else None
+
     def observe(self) -> dict[str, Any]:
         return self._call("observe")  # type: ignore[no-any-return]
 
@@ -157,6 +169,15 @@ def compare(reference: Mapping[str, Any], other: Mapping[str, Any]) -> tuple[str
     return None
 
 
+def _reference_act(reference: Engine, action: str) -> None:
+    """The reference engine applies an action it listed as legal: a refusal is a bug here, never
+    the engine under test's refusal."""
+    try:
+        reference.act(action)
+    except EngineRefusal as refusal:
+        raise AssertionError(f"the reference engine refused {action!r}, which it listed as legal: {refusal}") from None
+
+
 def _refusal(text: EngineRefusal | None) -> str:
     return "starts" if text is None else f"refused ({text.code})"
 
@@ -191,11 +212,13 @@ def lockstep(reference: Engine, engine: Engine, *, stacks: Sequence[int], stakes
                 return Played(actions, None, None)
             last = None if mine is not None else reference.observe()
             return Played(actions, Divergence("start", "start", 0, _refusal(mine), _refusal(theirs)), last)
+        pipelined = guarded.pipelined
+        last = reference.observe()
+        expected: str | None = None  # the reference observation's digest, when already computed
         while True:
-            last = reference.observe()
             if watch is not None:
                 watch(last)
-            if digest is None or digest != observation_digest(last):
+            if digest is None or digest != (expected or observation_digest(last)):
                 other = guarded.observe()
                 if other != last:
                     found = compare(last, other)
@@ -208,14 +231,23 @@ def lockstep(reference: Engine, engine: Engine, *, stacks: Sequence[int], stakes
                 raise EngineError(f"the hand is not over after {MAX_ACTIONS} actions")
             to_act = last["to_act"]
             next_action = f"p{to_act} {choose(to_act, last['legal'])}"
-            reference.act(next_action)
             try:
-                digest = guarded.act(next_action)
+                if pipelined:  # the engine works on the action while the reference engine does
+                    guarded.act_send(next_action)
+                    _reference_act(reference, next_action)
+                    following = reference.observe()
+                    expected = observation_digest(following)
+                    digest = guarded.act_result()
+                else:
+                    _reference_act(reference, next_action)
+                    digest = guarded.act(next_action)
+                    following = reference.observe()
             except EngineRefusal as refusal:
                 return Played(actions, Divergence("action", "action", len(actions), "accepted", f"refused ({refusal.code})",
                                                   next_action), last)
             actions.append(next_action)
             next_action = None
+            last = following
     except EngineFault as fault:
         return Played(actions, Divergence("fault", fault.outcome, len(actions), None, fault.message, next_action), last)
 
