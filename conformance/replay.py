@@ -97,7 +97,7 @@ def _seat_field(observation: Mapping[str, Any], key: str) -> list[Any]:
 
 
 def _seats_where(observation: Mapping[str, Any], key: str) -> list[str]:
-    return sorted(seat_name(seat["seat"]) for seat in observation["seats"] if seat[key])  # type: ignore[type-var]
+    return sorted(seat_name(seat["seat"]) for seat in observation["seats"] if seat[key])  # type: ignore[type-var,misc]
 
 
 def _cards_of(observation: Mapping[str, Any], key: str, seat: str) -> list[str]:

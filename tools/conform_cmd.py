@@ -70,9 +70,9 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         if not folder.is_dir():
             why = "is a file, not a folder of scenario files" if folder.exists() else "no such folder"
             raise Stud8Error(f"--scenarios {folder}: {why}", "usage")
-    why = seconds_problem(args.timeout, "--timeout")  # inf, nan and 1e308 are refused here, before any run
-    if why:
-        raise Stud8Error(why, "usage")
+    problem = seconds_problem(args.timeout, "--timeout")  # inf, nan and 1e308 are refused here, before any run
+    if problem:
+        raise Stud8Error(problem, "usage")
     if args.report is not None:
         check_writable(args.report, "--report")
     if args.baseline is not None:
