@@ -130,3 +130,60 @@ def test_verdicts_pickle_and_serialise() -> None:
     data = verdict.to_json()
     assert data["verdict"] == "conforms" and data["pot"] == 76 and data["rake"] == 3
     assert data["net_recorded"] == data["net_rules"]
+
+
+def _suite_record(scenario_id: str) -> HandRecord:
+    from stud8.conformance.handhistory.play import record_from_scenario
+    from stud8.conformance.scenarios import (
+        iter_scenarios,
+        load_suite,
+        packaged_scenarios_dir,
+    )
+
+    files, _ = load_suite([packaged_scenarios_dir()])
+    for scenario in iter_scenarios(files):
+        if scenario.id == scenario_id:
+            return record_from_scenario(scenario.data, scenario.path)
+    raise AssertionError(scenario_id)
+
+
+def test_a_deck_that_runs_out_is_rebuilt_as_the_rules_deal_it() -> None:
+    """Eight players to seventh street: the community card, and the burns recycled, are dealt
+    where the deck_exhaustion procedure puts them (regression: these were cannot-judge)."""
+    from stud8.conformance.handhistory.play import NotWritable, record_from_scenario
+    from stud8.conformance.scenarios import (
+        iter_scenarios,
+        load_suite,
+        packaged_scenarios_dir,
+    )
+
+    files, _ = load_suite([packaged_scenarios_dir()])
+    community = recycled = 0
+    for scenario in iter_scenarios(files):
+        if scenario.kind != "replay" or not scenario.id.startswith("deck-"):
+            continue
+        try:
+            record = record_from_scenario(scenario.data, scenario.path)
+        except NotWritable:
+            continue
+        options = AuditOptions(scenario.data.get("profile"), tuple((scenario.data.get("options") or {}).items()))
+        verdict = audit_hand(record, options)
+        assert verdict.verdict == "conforms", (scenario.id, verdict)
+        community += record.community is not None
+        recycled += record.community is None and sum(len([c for c in p.cards if c]) for p in record.cards) + 4 > 52
+    assert community >= 3 and recycled >= 1
+
+
+def test_a_community_card_where_the_rules_deal_everyone_a_card_deviates() -> None:
+    from stud8.conformance.handhistory.record import PlayerCards
+
+    record = _suite_record("betting-001")  # two players to seventh street: no shortage
+    used = {card for entry in record.cards for card in entry.cards if card}
+    spare = next(f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "cdhs" if f"{rank}{suit}" not in used)
+    shared = replace(record, community=spare,
+                     cards=tuple(PlayerCards(entry.player, entry.cards[:6] + (None,)) for entry in record.cards))
+    assert audit_hand(record).verdict == "conforms"
+    verdict = audit_hand(shared)
+    assert verdict.verdict == "deviates"
+    assert verdict.deviations[0].rule == "deck.community-card"
+    assert "every player a seventh-street card" in verdict.deviations[0].expected

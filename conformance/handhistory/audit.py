@@ -50,6 +50,7 @@ from stud8.conformance.handhistory.record import (
 from stud8.reference import fast_eval, hands
 from stud8.reference.actions import Action
 from stud8.reference.cards import ALL_CARDS, Card
+from stud8.reference.dealing import Dealer, plan_seventh
 from stud8.reference.engine import Hand, Stakes
 from stud8.reference.errors import ActionError, Stud8Error
 from stud8.reference.pots import (
@@ -204,9 +205,12 @@ def _facts(record: HandRecord) -> _Facts:
     return _Facts(names, seat_of, stacks, contributed, folded, fold_street, max(last_street, 3))
 
 
-def _dealt_slots(facts: _Facts, seat: int) -> int:
-    """How many of the seat's seven slots were dealt: up to the street they folded on."""
+def _dealt_slots(facts: _Facts, seat: int, community: str | None = None) -> int:
+    """How many of the seat's seven slots were dealt: up to the street they folded on; six for
+    a player in at seventh street when that street was one community card (deck.community-card)."""
     street = facts.fold_street[seat] if facts.folded[seat] else facts.last_street
+    if street == 7 and community is not None:
+        return 6
     return street  # third street deals 3 cards, each later street one: street N -> N cards
 
 
@@ -214,7 +218,7 @@ def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
     seen: dict[str, str] = {}
     slots: list[list[str | None]] = []
     for seat, name in enumerate(facts.names):
-        cards = list(record.cards_of(name))[: _dealt_slots(facts, seat)]
+        cards = list(record.cards_of(name))[: _dealt_slots(facts, seat, record.community)]
         for slot, card in enumerate(cards):
             if card is None:
                 if FACES[slot] == "up":
@@ -228,17 +232,19 @@ def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
             seen[card] = name
         slots.append(cards)
     if record.community is not None:
-        raise _CannotJudge("a community card on seventh street (deck exhaustion) is not audited yet")
-    burns = facts.last_street - 3
-    if sum(len(cards) for cards in slots) + burns + 1 > len(ALL_CARDS):
-        raise _CannotJudge("the deck runs out on seventh street (burns recycled): the audit does not rebuild such deals yet")
+        if record.community not in _CARD_INDEX:
+            raise _Unreadable(f"{record.community!r} is not a card")
+        if record.community in seen:
+            raise _Unreadable(f"{record.community} is dealt to {seen[record.community]} and as the community card")
     return slots
 
 
-def _fill(slots: list[list[str | None]], variant: int) -> list[list[str]]:
+def _fill(slots: list[list[str | None]], variant: int, community: str | None = None) -> list[list[str]]:
     """Unseen down cards filled with cards nobody was dealt: variant 0 lowest first, 1 highest
     first, others a shuffle seeded by the variant number (deterministic)."""
     used = {card for cards in slots for card in cards if card is not None}
+    if community is not None:
+        used.add(community)
     unused = [card for card in _CARD_TEXTS if card not in used]
     if variant == 1:
         unused.reverse()
@@ -248,28 +254,59 @@ def _fill(slots: list[list[str | None]], variant: int) -> list[list[str]]:
     return [[card if card is not None else next(supply) for card in cards] for cards in slots]
 
 
-def _deck(filled: list[list[str]], options: Mapping[str, Any]) -> list[Card]:
-    """The stacked deck that deals ``filled``, laid out as ``conformance.deal.deck_from_deal``
-    lays out a scenario's deal (third street round by round in seat order, then per street a
-    burn and one card per seat still dealt; burns, a burn before third street when the rules
-    have one, and the rest are the unused cards in canonical order), built on card indices:
-    the audit makes one deck per hand, and parsing text cards was a third of its time."""
+class _DeckMismatch(Exception):
+    """The record's seventh street cannot be what the rules deal there (the deck ran out)."""
+
+
+def _deck(filled: list[list[str]], options: Mapping[str, Any], facts: _Facts, community: str | None) -> list[Card]:
+    """The stacked deck that makes the engine deal ``filled`` (and the community card).
+
+    The deal is played out on the 52 deck positions with the engine's own ``Dealer`` and
+    ``plan_seventh`` (deal.third-street, deal.later-streets, deal.burns, and when the stub runs
+    short on seventh street the ``deck_exhaustion`` procedure: burns recycled, a community
+    card); each position a player's card lands on gets that card, the others (burns, the rest
+    of the stub) get the unused cards in canonical order. Built on card indices: the audit
+    makes one deck per hand. ``_DeckMismatch`` when the record has a community card where the
+    rules deal every player a card, or the other way round.
+    """
     dealt = [[_CARD_INDEX[card] for card in cards] for cards in filled]
-    used = {index for cards in dealt for index in cards}
-    spare = iter([index for index in range(len(ALL_CARDS)) if index not in used])
-    order: list[int] = []
+    count = len(dealt)
+    dealer: Dealer[int] = Dealer(list(range(len(ALL_CARDS))))
+    placed: dict[int, int] = {}
     if options.get("burn_before_third"):
-        order.append(next(spare))
+        dealer.burn()
     for round_index in range(3):
-        order.extend(cards[round_index] for cards in dealt if len(cards) > round_index)
+        for seat, position in zip(range(count), dealer.deal_many(count)):
+            placed[position] = dealt[seat][round_index]
     for street in (4, 5, 6, 7):
-        row = [cards[street - 1] for cards in dealt if len(cards) >= street]
-        if row:
-            order.append(next(spare))
-            order.extend(row)
-    taken = set(order)
-    order.extend(index for index in range(len(ALL_CARDS)) if index not in taken)
-    return [ALL_CARDS[index] for index in order]
+        if street > facts.last_street:
+            break
+        players = [seat for seat in range(count) if not facts.folded[seat] or facts.fold_street[seat] >= street]
+        if street == 7:
+            plan = plan_seventh(dealer.remaining, len(dealer.burns), len(players), options["deck_exhaustion"])
+            if plan.recycle:
+                dealer.recycle()  # deck.recycle-order
+            if plan.burn:
+                dealer.burn()
+            if plan.community != (community is not None):
+                raise _DeckMismatch("the rules deal one community card on seventh street here (the deck runs out)"
+                                    if plan.community else "the rules deal every player a seventh-street card here, "
+                                    "not a community card")
+            if plan.community:
+                placed[dealer.deal()] = _CARD_INDEX[community]  # type: ignore[index]
+                break
+        else:
+            dealer.burn()
+        try:
+            positions = dealer.deal_many(len(players))
+        except IndexError:
+            raise _DeckMismatch(f"the deck runs out on {STREET_NAMES[street]} street") from None
+        for seat, position in zip(players, positions):
+            placed[position] = dealt[seat][street - 1]
+    used = set(placed.values())
+    spare = iter([index for index in range(len(ALL_CARDS)) if index not in used])
+    return [ALL_CARDS[placed[position]] if position in placed else ALL_CARDS[next(spare)]
+            for position in range(len(ALL_CARDS))]
 
 
 # --- the actions on the engine -----------------------------------------------------------------
@@ -348,7 +385,13 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
                                         f"{name} posted {posted} in antes; the ante is {expected}"))
     stakes = Stakes(ante, record.bring_in, record.small_bet, record.big_bet)
     try:
-        hand = Hand.start(facts.stacks, stakes, _deck(filled, resolved), options.profile, options.as_dict())
+        hand = Hand.start(facts.stacks, stakes, _deck(filled, resolved, facts, record.community), options.profile,
+                          options.as_dict())
+    except _DeckMismatch as mismatch:
+        deviations.append(Deviation("deck.community-card", "seventh", 0, "community card "
+                                    + (record.community or "none"), str(mismatch),
+                                    f"seventh street was not dealt as the rules deal it: {mismatch}"))
+        return deviations
     except Stud8Error as error:
         raise _CannotJudge(f"the engine cannot start this hand: {error}") from None
     step = 0
@@ -422,19 +465,21 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
 
 # --- the payout ---------------------------------------------------------------------------------
 
-def _chip_order(winners: list[int], half: str, cards: list[list[int]], rule: str) -> list[int]:
-    """Tied winners of a half in odd-chip order (odd-chip.within-half, odd-chip.card-order)."""
+def _chip_order(winners: list[int], half: str, cards: list[list[int]], rule: str, community: int | None = None) -> list[int]:
+    """Tied winners of a half in odd-chip order (odd-chip.within-half, odd-chip.card-order);
+    ``cards`` are each seat's own cards: a shared community card never decides."""
     if len(winners) < 2:
         return winners
     if rule == "seat_order":
         return sorted(winners)
     if rule == "card_by_suit_winning_hand":
         counted: dict[int, list[int]] = {}
+        shared = [] if community is None else [community]
         for seat in winners:
-            made = hands.best_high([ALL_CARDS[i] for i in cards[seat]]) if half == "high" else \
-                hands.best_low([ALL_CARDS[i] for i in cards[seat]])
+            made = hands.best_high([ALL_CARDS[i] for i in cards[seat] + shared]) if half == "high" else \
+                hands.best_low([ALL_CARDS[i] for i in cards[seat] + shared])
             assert made is not None
-            counted[seat] = [card.index for card in made.cards]
+            counted[seat] = [card.index for card in made.cards if card.index != community]
     else:
         counted = {seat: cards[seat] for seat in winners}
     return high_chip_order(winners, counted) if half == "high" else low_chip_order(winners, counted)
@@ -448,8 +493,10 @@ class _Payout:
     paid: dict[int, int]
 
 
-def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], resolved: Mapping[str, Any]) -> _Payout:
-    """How the rules pay the recorded contributions, each pot less its rake."""
+def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], resolved: Mapping[str, Any],
+                  community: str | None = None) -> _Payout:
+    """How the rules pay the recorded contributions, each pot less its rake (the community
+    card, when seventh street was one, is every player's: deck.community-card)."""
     contributions = list(facts.contributed)
     returned: dict[int, int] = {}
     back = uncalled(contributions)  # pots.uncalled-bet
@@ -461,6 +508,7 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
     all_in = [live[s] and facts.stacks[s] == facts.contributed[s] for s in range(len(live))]
     pots = side_pots(contributions, facts.folded, all_in)  # pots.side-pots
     cards = [[_CARD_INDEX[card] for card in seat_cards] for seat_cards in filled]
+    shared = None if community is None else _CARD_INDEX[community]
     paid: dict[int, int] = {}
     awards: list[tuple[dict[int, int], dict[int, int] | None]] = []
     contested = sum(live) > 1
@@ -474,7 +522,7 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
         else:
             for seat in eligible:
                 if seat not in values:
-                    values[seat] = fast_eval.values_idx(cards[seat])
+                    values[seat] = fast_eval.values_idx(cards[seat] if shared is None else cards[seat] + [shared])
             best_high = max(values[seat][0] for seat in eligible)
             high = [seat for seat in eligible if values[seat][0] == best_high]
             lows = [values[seat][1] for seat in eligible if values[seat][1] is not None]
@@ -482,8 +530,8 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
             if lows:  # showdown.no-low otherwise
                 best_low = max(lows)  # type: ignore[type-var]
                 low = [seat for seat in eligible if values[seat][1] == best_low]
-            award = split_pot(amount, _chip_order(high, "high", cards, rule),
-                              None if low is None else _chip_order(low, "low", cards, rule))
+            award = split_pot(amount, _chip_order(high, "high", cards, rule, shared),
+                              None if low is None else _chip_order(low, "low", cards, rule, shared))
         awards.append(award)
         for part in award:
             for seat, chips in (part or {}).items():
@@ -572,7 +620,7 @@ def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> Ha
         base["pot"] = sum(pot.amount for pot in record.pots) if record.pots else sum(facts.contributed)
         base["net_recorded"] = net_recorded
         slots = _known_cards(record, facts)
-        filled = _fill(slots, 0)
+        filled = _fill(slots, 0, record.community)
         deviations = _replay(record, facts, filled, options, resolved)
         try:
             payout, rakes = _judged_payout(record, facts, slots, filled, resolved)
@@ -601,10 +649,10 @@ def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[str | Non
     first: _Payout | None = None
     rakes: list[int] = []
     for variant in range(variants):
-        cards = filled if variant == 0 else _fill(slots, variant)
+        cards = filled if variant == 0 else _fill(slots, variant, record.community)
         if not rakes:
-            rakes = _pot_rakes(record, len(_rules_payout(facts, cards, [], resolved).pots))
-        payout = _rules_payout(facts, cards, rakes, resolved)
+            rakes = _pot_rakes(record, len(_rules_payout(facts, cards, [], resolved, record.community).pots))
+        payout = _rules_payout(facts, cards, rakes, resolved, record.community)
         if first is None:
             first = payout
         elif payout.paid != first.paid:

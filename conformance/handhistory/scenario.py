@@ -44,6 +44,9 @@ def scenario_from_record(record: HandRecord, scenario_id: str) -> dict[str, Any]
         slots = _known_cards(record, facts)
     except (_CannotJudge, _Unreadable) as error:
         raise NotWritable(f"{record.source_file} hand {record.hand_id}: {error}") from None
+    if record.community is not None:
+        raise NotWritable(f"{record.source_file} hand {record.hand_id}: a community card on seventh street "
+                          "cannot be written in a scenario's deal")
     filled = _fill(slots, 0)
     seat = {name: f"p{index + 1}" for index, name in enumerate(facts.names)}
     deal: dict[str, dict[str, str]] = {"third": {seat[name]: " ".join(filled[index][:3])

@@ -74,7 +74,7 @@ def _rake(record: HandRecord, percent: int, cap: int, profile: str | None, optio
     facts = _facts(record)
     cards = [[card for card in record.cards_of(name) if card is not None] for name in facts.names]
     resolved = resolved_options(AuditOptions(profile, tuple(sorted(options.items()))))
-    payout = _rules_payout(facts, cards, [rake], resolved)
+    payout = _rules_payout(facts, cards, [rake], resolved, record.community)
     names = facts.names
     pots = []
     collected: dict[int, int] = {}
