@@ -17,7 +17,8 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from stud8.conformance.deal import LATER_STREETS
 from stud8.reference.cards import parse_cards
 from stud8.reference.engine import check_table
-from stud8.reference.errors import CardError, ConfigError
+from stud8.reference.actions import parse_action
+from stud8.reference.errors import ActionError, CardError, ConfigError
 from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
 from stud8.spec.limits import MAX_ERRORS_PER_FILE
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
@@ -223,6 +224,10 @@ class _ScenarioChecker:
             if len(set(all_cards)) != len(all_cards):
                 self.add(["deck"], "repeated-card", "the deck lists a card twice (only a start_error: bad-deck scenario may)")
         for index, item in enumerate(raw["actions"]):
+            if isinstance(item, str):  # an action to apply must be one the engine can read (a reject may not)
+                error = _malformed(item)
+                if error:
+                    self.add(["actions", index], "malformed-action", error)
             if isinstance(item, Mapping) and "code" in item and item["code"] not in codes:
                 self.add(["actions", index, "code"], "unknown-error-code", f"error code {item['code']!r} is not in the rule book")
         outcome = raw["outcome"]
@@ -320,6 +325,15 @@ class _ScenarioChecker:
                 for seat in (pot[half] or {}):
                     if seat not in pot["eligible"]:
                         self.add(["outcome", "pots", index, half, seat], "ineligible-winner", f"{seat} wins from a pot it is not eligible for")
+
+
+def _malformed(text: str) -> str | None:
+    """The engine's ``malformed-action`` message for ``text``, or None when it parses."""
+    try:
+        parse_action(text)
+    except ActionError as error:
+        return f"{error.message} (an action the engine refuses belongs in a reject)"
+    return None
 
 
 def iter_scenarios(files: Iterable[LoadedFile]) -> Iterator[Scenario]:

@@ -213,3 +213,60 @@ def test_messages_quote_input_briefly() -> None:
     assert len(quoted("x" * 2_000_000)) < 200
     assert quoted(10**5000) == "a number of 5001 digits"
     assert shorten("abc") == "abc"
+
+
+# --- 6, 7, 20: hand histories ----------------------------------------------------------------
+
+PHH_HEAD = """variant = 'F7S/8'
+antes = [5, 5]
+bring_in = 10
+small_bet = 20
+big_bet = 40
+starting_stacks = [1000, 1000]
+"""
+
+
+def phh_problem(tmp_path: Path, text: str) -> tuple[int, str]:
+    from stud8.conformance.phh import PhhError, read_phh
+
+    path = tmp_path / "h.phh"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhhError) as caught:
+        read_phh(path)
+    return len(caught.value.message), caught.value.message
+
+
+def test_6_eight_seats_dealt_seven_hidden_cards_is_too_many_cards(tmp_path: Path) -> None:
+    head = PHH_HEAD.replace("[5, 5]", "[" + ", ".join(["5"] * 8) + "]").replace("[1000, 1000]", "[" + ", ".join(["1000"] * 8) + "]")
+    actions = [f"d dh p{seat} ??" for _ in range(7) for seat in range(1, 9)]
+    _, message = phh_problem(tmp_path, head + f"actions = {actions!r}\n")
+    assert "too many cards: 56 are dealt to the players, the deck holds 52" in message
+
+
+def test_7_deep_toml_is_not_a_phh_file(tmp_path: Path) -> None:
+    for text in ("x = " + "[" * 100_000 + "\n", "x = " + "[" * 500 + "]" * 500 + "\n" + PHH_HEAD + "actions = []\n"):
+        _, message = phh_problem(tmp_path, text)
+        assert message.endswith(f"not a PHH file: nesting deeper than {MAX_NESTING}")
+
+
+def test_7_more_than_eight_players_is_refused(tmp_path: Path) -> None:
+    head = PHH_HEAD.replace("[1000, 1000]", "[" + ", ".join(["100"] * 1000) + "]")
+    _, message = phh_problem(tmp_path, head + "actions = []\n")
+    assert "lists 1000 players; a table seats at most 8" in message
+
+
+@pytest.mark.parametrize("action", ["p1 " + "x" * 2_000_000, "p" + "1" * 5000 + " f"])
+def test_20_phh_messages_do_not_repeat_the_whole_input(tmp_path: Path, action: str) -> None:
+    length, _ = phh_problem(tmp_path, PHH_HEAD + f"actions = ['d dh p1 AsKsQs', 'd dh p2 2c3c4c', '{action}']\n")
+    assert length < 400
+
+
+def test_5_a_huge_cbr_in_a_phh_is_refused_by_the_engine(tmp_path: Path) -> None:
+    from stud8.conformance.phh import PhhError, read_phh, replay_phh
+
+    path = tmp_path / "h.phh"
+    path.write_text(PHH_HEAD + "actions = ['d dh p1 AsKsQs', 'd dh p2 2c3c4c', 'p2 pb', 'p1 cbr " + "9" * 5000 + "']\n",
+                    encoding="utf-8")
+    with pytest.raises(PhhError) as caught:
+        replay_phh(read_phh(path))
+    assert "malformed-action" in caught.value.message and len(caught.value.message) < 600

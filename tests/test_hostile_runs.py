@@ -295,3 +295,76 @@ def test_22_external_scenarios_are_shown_under_their_real_path(capsys: pytest.Ca
     code = main(["conform", "--no-builtin", "--scenarios", "house", "--", ids[0]])
     out, _ = capsys.readouterr()
     assert code == 0 and "1 passed" in out
+
+
+# --- 13, 14: fuzz checks its output folder first and starts workers sensibly -----------------
+
+
+@pytest.mark.parametrize("kind", ["file", "under-a-file", "proc"])
+def test_13_fuzz_checks_out_before_any_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str) -> None:
+    existing = tmp_path / "existing"
+    existing.write_text("keep me", encoding="utf-8")
+    out = {"file": existing, "under-a-file": existing / "sub", "proc": Path("/proc/stud8-findings")}[kind]
+    if kind == "proc" and not Path("/proc").is_dir():
+        pytest.skip("no /proc here")
+    code = main(["fuzz", "--engine", "reference", "--hands", "100000", "--out", str(out)])
+    stdout, err = capsys.readouterr()
+    assert code == 2 and stdout == "" and err.startswith(f"stud8 fuzz: --out {out}: ")
+    assert existing.read_text(encoding="utf-8") == "keep me"
+
+
+def test_14_workers_never_outnumber_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud8.tools import fuzz_cmd
+
+    monkeypatch.setattr(fuzz_cmd, "usable_cores", lambda: 2)
+    assert fuzz_cmd.worker_count(1000, 300, dask=False) == 2
+    assert fuzz_cmd.worker_count(1000, 300, dask=True) == 300  # a cluster's workers are its own
+    assert fuzz_cmd.worker_count(8, 1, dask=False) == 1
+
+
+def test_14_absurd_job_counts_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(["fuzz", "--engine", "reference", "--hands", "300", "--jobs", "100000", "--out", str(tmp_path / "f")])
+    _, err = capsys.readouterr()
+    assert code == 2 and "--jobs must be at most" in err
+
+
+# --- 23. one convention: the same value means the same in every command ------------------------
+
+
+@pytest.mark.parametrize("command", [["bench", "--hands", "1"], ["fuzz", "--engine", "reference", "--hands", "1"]])
+def test_23_a_negative_seed_is_refused_by_every_command(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*command, "--seed", "-5"])
+    _, err = capsys.readouterr()
+    assert caught.value.code == 2 and "argument --seed: a seed is 0 or more, got -5" in err
+
+
+def test_23_scenarios_given_a_file_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    path = DATA / "valid" / "hands.yaml"
+    assert main(["conform", "--scenarios", str(path)]) == 2
+    _, err = capsys.readouterr()
+    assert err == f"stud8 conform: --scenarios {path}: is a file, not a folder of scenario files\n"
+
+
+@pytest.mark.parametrize(("program", "why"), [
+    ("/etc/passwd", "'/etc/passwd' is not executable"),
+    ("/", "'/' is a folder, not a program"),
+    ("/no/such/engine", "command not found: '/no/such/engine' (no such file)"),
+])
+def test_23_cmd_engines_say_what_the_path_is(program: str, why: str) -> None:
+    if not Path(program).exists() and program != "/no/such/engine":
+        pytest.skip(f"{program} does not exist here")
+    with pytest.raises(EngineSpecError) as caught:
+        make_engine(f"cmd:{program}")
+    assert why in caught.value.message
+
+
+@pytest.mark.parametrize("argv", [["phh", "replay", "missing.phh"], ["validate", "missing.yaml"],
+                                  ["phh", "export", "missing.yaml"], ["coverage", "--scenarios", "missing"],
+                                  ["conform", "--scenarios", "missing"], ["docs", "--out", "x", "--scenarios", "missing"]])
+def test_23_a_missing_input_path_exits_2_everywhere(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert "missing" in err and "Traceback" not in out + err

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stud8.reference.cards import ALL_CARDS
+from stud8.tools.arguments import seed
 from stud8.tools.formats import add_format_argument, wants_json
 
 DEFAULT_HANDS = 50_000
@@ -90,7 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--full-hands", type=int, default=DEFAULT_FULL_HANDS,
                         help=f"whole hands played by stud8 in the hands sections (default {DEFAULT_FULL_HANDS:,}; "
                              f"PokerKit plays at most {POKERKIT_FULL_HANDS:,})")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random hands (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="seed of the random hands (default 0)")
     add_format_argument(parser, "rates and ratios")
 
 

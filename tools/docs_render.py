@@ -34,7 +34,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import itertools
-import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
@@ -541,22 +540,15 @@ def render(context: Mapping[str, Any]) -> dict[str, str]:
 
 
 def check_output_folder(out: Path) -> None:
-    """Fail early, before any work, when ``out`` clearly cannot be written: it is a file, a
-    parent of it is a file, or the nearest existing folder is not writable.
+    """Fail early, before any work, when ``out`` cannot be written: it is a file, a parent of
+    it is a file, or no file can be created in the nearest existing folder (a probe is made
+    and removed: ``os.access`` says yes to root in ``/proc``).
 
     Raises ``Stud8Error`` (code ``usage``).
     """
-    out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise Stud8Error(f"--out {out}: exists and is not a folder", "usage")
-    for folder in (out.absolute(), *out.absolute().parents):
-        if not folder.exists():
-            continue
-        if not folder.is_dir():
-            raise Stud8Error(f"--out {out}: {folder} is not a folder", "usage")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise Stud8Error(f"--out {out}: {folder} is not writable", "usage")
-        return
+    from stud8.tools.output import check_output_folder as check
+
+    check(Path(out), "--out")
 
 
 def write_output(out: Path, files: Mapping[str, str]) -> None:

@@ -50,6 +50,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from stud8.tools.arguments import seed
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_JOBS, seconds_problem
@@ -89,7 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", required=True, metavar="SPEC",
                         help="the engine under test: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, or cmd:COMMAND LINE")
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the hands (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the hands (default 0)")
     parser.add_argument("--players", type=_players, default=(2, 8), metavar="LOW-HIGH",
                         help="players per hand, a number or a range (default 2-8)")
     parser.add_argument("--profile", metavar="P", help="rule book profile (default: the rule book's default)")

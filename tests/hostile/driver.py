@@ -1,0 +1,109 @@
+"""Runs many ``stud8`` command lines in one process, for the hostile-input corpus test.
+
+``python driver.py JOBS.json`` reads a list of jobs, each ``{"argv": [...], "stdin": PATH |
+null, "outputs": [PATH...], "watch": [FOLDER...]}``, runs each through ``stud8.tools.cli.main``
+exactly as the ``stud8`` command would (its own stdout, stderr and stdin), and prints one JSON
+line per job: the exit status, whether an exception escaped (what a user would see as a
+traceback), the output's size and a short tail, and every path under the watched folders that
+changed although it is not one of the job's named outputs.
+
+One process for many jobs keeps the corpus test fast (each ``stud8`` start costs a second of
+imports); the test runs a few drivers side by side, each under resource limits and a timeout,
+so that a hang or a memory blow-up is caught and pinned on the job that was running (its
+``start`` line is written to stderr, flushed, before it runs).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import stat
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+
+def snapshot(folders: list[str]) -> dict[str, tuple[int, int, int, int]]:
+    """Every path under ``folders`` with its mode, size, modification time and inode (for a
+    folder, only its mode and inode: what is inside it is listed on its own)."""
+    seen: dict[str, tuple[int, int, int, int]] = {}
+    for folder in folders:
+        for root, dirs, files in os.walk(folder):
+            for name in dirs + files:
+                path = os.path.join(root, name)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                if stat.S_ISDIR(info.st_mode):  # a folder's times change with any file made inside it
+                    seen[path] = (info.st_mode, 0, 0, info.st_ino)
+                else:
+                    seen[path] = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino)
+    return seen
+
+
+def changed(before: dict[str, Any], after: dict[str, Any], outputs: list[str]) -> list[str]:
+    """Paths added, removed or modified, other than the named outputs (and what is inside them)."""
+    allowed = [os.path.abspath(path) for path in outputs]
+
+    def named(path: str) -> bool:
+        path = os.path.abspath(path)
+        return any(path == out or path.startswith(out + os.sep) for out in allowed)
+
+    paths = set(before) | set(after)
+    return sorted(path for path in paths if before.get(path) != after.get(path) and not named(path))
+
+
+def run_job(job: dict[str, Any]) -> dict[str, Any]:
+    from stud8.tools.cli import main
+
+    stdin_bytes = Path(job["stdin"]).read_bytes() if job.get("stdin") else b""
+    out_bytes, err_bytes = io.BytesIO(), io.BytesIO()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    streams = (io.TextIOWrapper(io.BytesIO(stdin_bytes), encoding="utf-8"),
+               io.TextIOWrapper(out_bytes, encoding="utf-8", write_through=True),
+               io.TextIOWrapper(err_bytes, encoding="utf-8", write_through=True))  # kept alive to the end
+    sys.stdin, sys.stdout, sys.stderr = streams
+    escaped = ""
+    before = snapshot(job.get("watch", []))
+    started = time.monotonic()
+    try:
+        code: int | None = main(job["argv"])
+    except SystemExit as exit_:  # argparse's usage errors
+        code = exit_.code if isinstance(exit_.code, int) else 1
+    except BaseException:  # noqa: BLE001 - exactly what the corpus looks for
+        code = None
+        escaped = traceback.format_exc()
+    finally:
+        for stream in streams[1:]:
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - a closed wrapper: nothing left to flush
+                pass
+        sys.stdin, sys.stdout, sys.stderr = saved
+    after = snapshot(job.get("watch", []))
+    out = out_bytes.getvalue().decode("utf-8", "replace")
+    err = err_bytes.getvalue().decode("utf-8", "replace")
+    return {
+        "argv": job["argv"], "stdin": job.get("stdin"), "code": code, "escaped": escaped[-3000:],
+        "traceback": "Traceback (most recent call last)" in out + err or "INTERNALERROR" in out + err or bool(escaped),
+        "stdout_lines": out.splitlines() if job.get("keep_stdout") else [], "stdout_chars": len(out),
+        "stderr_chars": len(err), "tail": (out + err)[-600:],
+        "changed": changed(before, after, job.get("outputs", [])),
+        "seconds": round(time.monotonic() - started, 2),
+    }
+
+
+def main_driver(path: str) -> None:
+    jobs = json.loads(Path(path).read_text(encoding="utf-8"))
+    for job in jobs:
+        print("start " + json.dumps(job["argv"])[:300], file=sys.__stderr__, flush=True)
+        result = run_job(job)
+        print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main_driver(sys.argv[1])

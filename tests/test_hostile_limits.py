@@ -1,0 +1,43 @@
+"""The limits are stated once (``stud8.spec.limits``) and the README and docs/protocol.md give
+the same values: a limit changed in the code but not in the documents fails here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from stud8.spec import limits
+
+ROOT = Path(__file__).parent.parent
+
+
+def _section(path: Path, title: str) -> str:
+    text = path.read_text(encoding="utf-8")
+    start = text.index(title)
+    end = text.find("\n#", start + len(title))
+    return text[start:] if end < 0 else text[start:end]
+
+
+def test_the_readme_states_every_limit() -> None:
+    section = _section(ROOT / "README.md", "## Limits")
+    for value in (f"{limits.MAX_NESTING} levels", f"{limits.MAX_YAML_NODES:,}", f"{limits.MAX_FILE_BYTES >> 20} MiB",
+                  f"{limits.MAX_AMOUNT:,}", f"| {limits.MAX_AMOUNT_DIGITS} |", f"| {limits.MAX_PLAYERS} |",
+                  f"{limits.MAX_MESSAGE_BYTES >> 20} MiB", f"{limits.MAX_ERRORS_PER_FILE} (then",
+                  f"{limits.MAX_QUOTE_CHARS} characters", f"{limits.MAX_JOBS}"):
+        assert value in section, value
+    assert limits.MAX_SECONDS == 7 * 24 * 3600 and "at most a week" in section
+
+
+def test_the_protocol_document_states_the_protocol_limits() -> None:
+    from stud8.conformance.protocol import MAX_LINE_BYTES
+    from stud8.conformance.subprocess_engine import MAX_BLANK_LINES
+
+    section = _section(ROOT / "docs" / "protocol.md", "### Limits")
+    assert MAX_LINE_BYTES == limits.MAX_MESSAGE_BYTES
+    for value in (f"{limits.MAX_MESSAGE_BYTES >> 20} MiB", f"| {MAX_BLANK_LINES} |", f"{limits.MAX_NESTING} levels",
+                  f"{limits.MAX_AMOUNT:,}", f"| {limits.MAX_AMOUNT_DIGITS}:", f"| {limits.MAX_PLAYERS} |"):
+        assert value in section, value
+
+
+def test_the_largest_amount_is_exact_in_a_double() -> None:
+    assert limits.MAX_AMOUNT < 2**53 and float(limits.MAX_AMOUNT) == limits.MAX_AMOUNT
+    assert limits.MAX_AMOUNT_DIGITS == len(str(limits.MAX_AMOUNT))
