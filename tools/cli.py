@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fuzz": ("fuzz_cmd", "play random hands on the reference engine and another engine in lockstep"),
     "schema": ("schema_cmd", "print a JSON Schema of stud8 (scenario, rules, report, protocol/...), 2020-12 or draft-07"),
     "protocol": ("protocol_cmd", "print the engine protocol document (or its path with --path)"),
+    "mutants": ("mutants_cmd", "run the scenario suite against planted engine mistakes; every one must be killed"),
 }
 
 

@@ -78,7 +78,9 @@ def lockstep(original: types.ModuleType, mutated: types.ModuleType, hands: int, 
     """Play ``hands`` random hands on both engine modules; the first divergence, or None."""
     rng = random.Random(seed)
     for number in range(hands):
-        players = rng.randint(2, 8)
+        crowded = rng.random() < 0.35  # seven or eight players who seldom fold: the deck runs short
+        players = rng.randint(7, 8) if crowded else rng.randint(2, 8)
+        fold = 0.01 if crowded else 0.1
         ante, bring_in, small, big = rng.choice(STAKES)
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
@@ -109,7 +111,7 @@ def lockstep(original: types.ModuleType, mutated: types.ModuleType, hands: int, 
                     code_b = getattr(b.check(probe), "code", None)
                     if code_a != code_b:
                         return Divergence(number, f"check {probe!r}", code_a, code_b)
-            weights = [0.1 if move == "f" else 0.5 if move in ("cc", "pb") else 0.4 for move in legal]
+            weights = [fold if move == "f" else 0.5 if move in ("cc", "pb") else 0.4 for move in legal]
             move = rng.choices(legal, weights)[0]
             step = f"p{seat} {move}"
             error_a, error_b = _apply(a, step), _apply(b, step)

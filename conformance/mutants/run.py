@@ -146,13 +146,21 @@ def run_mutant(mutant: Mutant, scenarios: Sequence[Any], fuzz_hands: int = EQUIV
     return result
 
 
+def baseline_failures(scenarios: Sequence[Any]) -> dict[str, str]:
+    """The scenarios the unmodified reference engine fails (scenario id -> what went wrong).
+
+    Such a scenario would "kill" every mutant and prove nothing, so it is left out of the kill
+    set and reported instead (``stud8 conform`` is where it must be fixed)."""
+    return dict(failures(scenarios))
+
+
 _WORKER_SCENARIOS: list[Any] = []
 _WORKER_FUZZ = EQUIVALENCE_HANDS
 
 
-def _init_worker(folders: Sequence[Path] | None, fuzz_hands: int) -> None:
+def _init_worker(folders: Sequence[Path] | None, fuzz_hands: int, skip: frozenset[str]) -> None:
     global _WORKER_SCENARIOS, _WORKER_FUZZ
-    _WORKER_SCENARIOS = load_scenarios(folders)
+    _WORKER_SCENARIOS = [scenario for scenario in load_scenarios(folders) if scenario.id not in skip]
     _WORKER_FUZZ = fuzz_hands
 
 
@@ -161,12 +169,21 @@ def _work(mutant: Mutant) -> MutantResult:
 
 
 def run_mutants(mutants: Sequence[Mutant], folders: Sequence[Path] | None = None, jobs: int = 1,
-                fuzz_hands: int = EQUIVALENCE_HANDS,
-                done: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
-    """Every mutant against the suite, in registry order; ``done`` is called as each finishes."""
+                fuzz_hands: int = EQUIVALENCE_HANDS, done: Callable[[MutantResult], None] | None = None,
+                baseline: dict[str, str] | None = None) -> list[MutantResult]:
+    """Every mutant against the suite, in registry order; ``done`` is called as each finishes.
+
+    The scenarios the reference engine itself fails are left out (``baseline_failures``); pass
+    a dict as ``baseline`` to receive them.
+    """
     results: dict[str, MutantResult] = {}
+    everything = load_scenarios(folders)
+    failing = baseline_failures(everything)
+    if baseline is not None:
+        baseline.update(failing)
+    skip = frozenset(failing)
     if jobs <= 1 or len(mutants) < 2:
-        scenarios = load_scenarios(folders)
+        scenarios = [scenario for scenario in everything if scenario.id not in skip]
         for mutant in mutants:
             results[mutant.id] = run_mutant(mutant, scenarios, fuzz_hands)
             if done:
@@ -174,7 +191,7 @@ def run_mutants(mutants: Sequence[Mutant], folders: Sequence[Path] | None = None
     else:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with context.Pool(jobs, initializer=_init_worker, initargs=(folders, fuzz_hands)) as pool:
+        with context.Pool(jobs, initializer=_init_worker, initargs=(folders, fuzz_hands, skip)) as pool:
             for result in pool.imap_unordered(_work, mutants):
                 results[result.id] = result
                 if done:

@@ -1,0 +1,102 @@
+"""``stud8 mutants``: run the scenario suite against every mutant of the reference engine.
+
+Prints, for each planted mistake, whether the suite killed it and with which scenario, then
+``killed/total``. Exit 0 when every mutant is killed or is an equivalent whose lockstep run
+showed no divergence; 1 when one survives (or an edit no longer fits the engine: stale);
+2 for a usage error (``-k`` matching nothing, a bad number). ``--doc FILE`` writes the
+catalogue ``docs/mutants.md`` from the registry instead of running anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from stud8.reference.errors import Stud8Error
+from stud8.tools.formats import add_format_argument, wants_json
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-k", dest="pattern", metavar="PATTERN",
+                        help="only the mutants whose id or rule id contains PATTERN (or matches it as a glob)")
+    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                        help="processes to spread the mutants over (default: up to 2, one per core)")
+    parser.add_argument("--fuzz-hands", type=int, default=None, metavar="N",
+                        help="lockstep hands behind each equivalent mutant (default and minimum for a "
+                             "proof: 3000; fewer is reported as unproven)")
+    parser.add_argument("--doc", type=Path, metavar="FILE",
+                        help="write the mutant catalogue (docs/mutants.md) to FILE and run nothing")
+    add_format_argument(parser, "results")
+
+
+def run(args: argparse.Namespace) -> int:
+    from stud8.conformance.mutants import select
+    from stud8.conformance.mutants.doc import render
+    from stud8.conformance.mutants.run import EQUIVALENCE_HANDS, run_mutants
+
+    mutants = select(args.pattern)
+    if args.doc is not None:
+        if args.pattern:
+            raise Stud8Error("--doc writes the whole catalogue: leave out -k", "usage")
+        from stud8.tools.output import check_writable, write_text_atomic
+
+        check_writable(args.doc, "--doc")
+        write_text_atomic(args.doc, render(mutants) + "\n")
+        print(f"wrote {args.doc} ({len(mutants)} mutants)")
+        return 0
+    if not mutants:
+        raise Stud8Error(f"-k {args.pattern!r} matches no mutant", "usage")
+    from stud8.tools.output import usable_cores
+
+    jobs = args.jobs if args.jobs is not None else min(2, usable_cores())
+    if jobs < 1:
+        raise Stud8Error(f"--jobs must be 1 or more, got {jobs}", "usage")
+    fuzz_hands = EQUIVALENCE_HANDS if args.fuzz_hands is None else args.fuzz_hands
+    if fuzz_hands < 0:
+        raise Stud8Error(f"--fuzz-hands must be 0 or more, got {fuzz_hands}", "usage")
+
+    from stud8.tools.progress import progress_bar
+
+    started = time.perf_counter()
+    baseline: dict[str, str] = {}
+    with progress_bar(total=len(mutants), desc="mutants", unit="mutant") as bar:
+        results = run_mutants(mutants, jobs=min(jobs, len(mutants)), fuzz_hands=fuzz_hands,
+                              done=lambda result: bar.update(1), baseline=baseline)
+    for scenario_id, problem in baseline.items():
+        print(f"stud8 mutants: left out {scenario_id}, which the reference engine fails: {problem}", file=sys.stderr)
+    seconds = time.perf_counter() - started
+    unproven = [r for r in results if r.status == "equivalent" and r.fuzz_hands < EQUIVALENCE_HANDS]
+    bad = [r for r in results if not r.ok] + unproven
+    to_kill = [r for r in results if not r.equivalent]
+    killed = [r for r in results if r.killed]
+    equivalent = [r for r in results if r.status == "equivalent"]
+    summary = {"total": len(results), "to_kill": len(to_kill), "killed": len(killed),
+               "equivalent": len(equivalent), "survived": len(bad), "seconds": round(seconds, 1),
+               "left_out": baseline}
+    if wants_json(args):
+        print(json.dumps({**summary, "mutants": [r.as_json() for r in results]}, indent=2))
+    else:
+        width = max(len(r.id) for r in results)
+        for r in results:
+            if r.status == "killed":
+                more = f" (+{len(r.killers) - 1} more)" if len(r.killers) > 1 else ""
+                detail = f"by {r.killers[0]}{more}"
+            elif r.status == "equivalent":
+                proof = "no divergence" if r.fuzz_hands >= EQUIVALENCE_HANDS else "UNPROVEN: too few hands"
+                detail = f"{r.fuzz_hands} lockstep hands, {proof}: {r.equivalent}"
+            elif r.stale:
+                detail = r.stale
+            elif r.divergence:
+                detail = f"claimed equivalent, but the lockstep run diverged: {r.divergence}"
+            else:
+                detail = f"no scenario kills it: {r.description}"
+            print(f"{r.status.upper() if r in bad else r.status:<10}  {r.id:<{width}}  {r.rule:<34}  {detail}")
+        print(f"{len(killed)}/{len(to_kill)} killed, {len(equivalent)} equivalent, {len(bad)} surviving "
+              f"({len(results)} mutants, {seconds:.0f} s)")
+    if bad:
+        print(f"{len(bad)} mutant(s) survive: " + ", ".join(r.id for r in bad), file=sys.stderr)
+        return 1
+    return 0
