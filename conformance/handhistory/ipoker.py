@@ -82,7 +82,9 @@ class IPokerReader:
         try:
             game = ElementTree.fromstring(text)
         except ElementTree.ParseError as error:
-            raise HandError(f"not well-formed XML: {error}", line) from None
+            row, column = error.position
+            raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",
+                            line + row - 1) from None
         unit = "cent"
         build = HandBuilder(SITE, hand_id, path, line, unit=unit)
         action_lines = {found.group(1): line + text.count("\n", 0, found.start())

@@ -113,7 +113,9 @@ class MergeReader:
             game = ElementTree.fromstring(text)
             about = ElementTree.fromstring(description) if description else None
         except ElementTree.ParseError as error:
-            raise HandError(f"not well-formed XML: {error}", line) from None
+            row, column = error.position
+            raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",
+                            line + row - 1) from None
         if about is None:
             raise HandError("no <description type=... stakes=...> before the hand: the game is unknown", line)
         kind, stakes = about.get("type", ""), about.get("stakes", "")
