@@ -290,6 +290,7 @@ def _import(args: argparse.Namespace) -> int:
         scenario_from_record,
         scenarios_text,
     )
+    from stud8.conformance.modeline import with_modeline  # editors check the written files as typed
     from stud8.tools.output import check_output_folder
     from stud8.tools.phh_cmd import _ids
 
@@ -322,7 +323,7 @@ def _import(args: argparse.Namespace) -> int:
                       " (the scenario keeps the recorded result)", file=sys.stderr)
             scenarios.append(scenario_from_record(record, scenario_id))
         target = args.out / f"{path.stem}.yaml"
-        text = scenarios_text(scenarios, f"Hands of {path.name}, imported by `stud8 hh import`.")
+        text = with_modeline(scenarios_text(scenarios, f"Hands of {path.name}, imported by `stud8 hh import`."), target)
         _write_atomically(target, lambda out, text=text: out.write(text))
         written += len(scenarios)
         print(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {target}", file=sys.stderr)
