@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from stud8.tools.formats import add_format_argument
 from stud8.conformance.scenarios import (
     LoadedFile,
     capped,
@@ -33,7 +34,7 @@ from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                         help="rule book, scenario file or folder (default: the packaged rule book and scenarios)")
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    add_format_argument(parser, "problems")
 
 
 def _is_rulebook(document: Any) -> bool:
