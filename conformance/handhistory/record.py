@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import NamedTuple
 
 SLOTS = 7
 """Card slots per player: third street (down, down, up), fourth to sixth (up), seventh (down)."""
@@ -64,8 +65,7 @@ class SeatRecord:
     stack: int
 
 
-@dataclass(frozen=True)
-class ActionRecord:
+class ActionRecord(NamedTuple):
     """One recorded action.
 
     ``street`` is 3 to 7, or 0 for an ante. ``amount``: for a complete, bet or raise the total
@@ -73,6 +73,9 @@ class ActionRecord:
     8); for an ante, bring-in or call the chips added (a short all-in call adds less than
     the bet); 0 for a check or fold. ``line`` is the 1-based line in the source file (0 when
     the record was not read from a file).
+
+    A ``NamedTuple`` rather than a frozen dataclass like the other parts: a history holds
+    dozens of actions per hand and a frozen dataclass costs four times as much to build.
     """
 
     street: int
@@ -186,7 +189,7 @@ class HandRecord:
         round trip through another file must keep. ``read(write(hand)) == hand`` compares these."""
         return replace(
             self, site="", source_file="", line=0, started="",
-            actions=tuple(replace(action, line=0) for action in self.actions),
+            actions=tuple(action._replace(line=0) for action in self.actions),
             showdown=tuple(replace(entry, line=0) for entry in self.showdown),
         )
 
