@@ -12,12 +12,17 @@ import json
 from pathlib import Path
 
 import pytest
-
 from stud8.conformance.mutants import MUTANTS, Mutant
 from stud8.conformance.mutants.doc import render
 from stud8.conformance.mutants.lockstep import lockstep
 from stud8.conformance.mutants.model import Edit
-from stud8.conformance.mutants.run import EQUIVALENCE_HANDS, baseline_failures, load_scenarios, run_mutant, run_mutants
+from stud8.conformance.mutants.run import (
+    EQUIVALENCE_HANDS,
+    baseline_failures,
+    load_scenarios,
+    run_mutant,
+    run_mutants,
+)
 from stud8.conformance.mutants.variant import StaleMutant, edited_source, installed
 from stud8.spec.rulebook import default_rulebook
 from stud8.tools.cli import main

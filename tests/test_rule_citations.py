@@ -7,12 +7,11 @@ pinned where the issue found them cited wrongly or not at all.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-
 import yaml
-
 from stud8.spec.rulebook import packaged_rules_path
 
 

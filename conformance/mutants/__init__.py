@@ -11,4 +11,4 @@ from __future__ import annotations
 from stud8.conformance.mutants.model import Edit, Mutant
 from stud8.conformance.mutants.registry import MUTANTS, select
 
-__all__ = ["Edit", "Mutant", "MUTANTS", "select"]
+__all__ = ["MUTANTS", "Edit", "Mutant", "select"]

@@ -7,7 +7,7 @@ Rendered from the registry alone (no run), so the document changes only when the
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Sequence
+from collections.abc import Sequence
 
 from stud8.conformance.mutants.model import Mutant
 

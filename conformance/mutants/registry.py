@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import fnmatch
 
-from stud8.conformance.mutants import act_order, betting, bring_in, deck, high, low, odd_chip, pots, showdown, table
+from stud8.conformance.mutants import (
+    act_order,
+    betting,
+    bring_in,
+    deck,
+    high,
+    low,
+    odd_chip,
+    pots,
+    showdown,
+    table,
+)
 from stud8.conformance.mutants.model import Mutant
 
 MUTANTS: list[Mutant] = [

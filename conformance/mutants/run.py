@@ -11,9 +11,10 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from stud8.conformance.mutants.lockstep import lockstep
 from stud8.conformance.mutants.model import Mutant
@@ -79,7 +80,11 @@ def _alarm(signum: int, frame: Any) -> None:
 
 def load_scenarios(folders: Sequence[Path] | None = None) -> list[Any]:
     """The packaged suite (or these folders), every scenario in suite order."""
-    from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+    from stud8.conformance.scenarios import (
+        iter_scenarios,
+        load_suite,
+        packaged_scenarios_dir,
+    )
 
     files, problems = load_suite(list(folders) if folders else [packaged_scenarios_dir()])
     if problems:

@@ -21,9 +21,9 @@ import importlib.util
 import re
 import sys
 import types
-from functools import lru_cache
+from collections.abc import Iterator, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from stud8.conformance.mutants.model import Mutant
 
@@ -34,7 +34,7 @@ class StaleMutant(Exception):
     """A mutant's edit no longer matches the engine's source exactly once."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def source_of(module: str) -> str:
     """The source text of ``stud8.reference.<module>``, as installed."""
     spec = importlib.util.find_spec(f"{PACKAGE}.{module}")
@@ -58,7 +58,7 @@ def edited_source(mutant: Mutant) -> str:
 _IMPORT = re.compile(r"^from stud8\.reference(?:\.(\w+))? import (\([^)]*\)|[^\n]*)", re.MULTILINE)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _imports(module: str) -> frozenset[str]:
     """The ``stud8.reference`` modules ``module`` imports from."""
     names: set[str] = set()
@@ -73,7 +73,7 @@ def _imports(module: str) -> frozenset[str]:
 def _package_modules() -> list[str]:
     spec = importlib.util.find_spec(PACKAGE)
     assert spec is not None and spec.submodule_search_locations
-    folder = Path(list(spec.submodule_search_locations)[0])
+    folder = Path(next(iter(spec.submodule_search_locations)))
     return sorted(path.stem for path in folder.glob("*.py") if path.stem != "__init__")
 
 
@@ -152,7 +152,7 @@ def installed(mutant: Mutant) -> Iterator[dict[str, types.ModuleType]]:
             if name == "hands" and mutant.module == "hands":
                 shim = _evaluator_shim(new[name])
                 sys.modules[f"{PACKAGE}.fast_eval"] = shim
-                setattr(package, "fast_eval", shim)
+                setattr(package, "fast_eval", shim)  # noqa: B010 - a module attribute mypy cannot see
                 new["fast_eval"] = shim
         yield new
     finally:
