@@ -274,9 +274,10 @@ def test_worked_examples_tell_the_whole_story(tree: dict[str, str]) -> None:
     # made high and low of each player at showdown
     assert "- **p1**: two pair" in story and "- **p2**: high card" in story and "low 7-5-3-2-A" in story
     # the bring-in and who acts first each street, with the reason
-    assert "| *Acts first* |" in story
-    assert "brings in: lowest up card 2♠" in story
-    assert "**p1**: best board: pair 9♥ 9♣" in story
+    assert "| p1 | K♦ K♠ | 9♣ | ▶J♦ | ▶9♥ | ▶Q♣ | ▶3♥ |" in story and "| p2 | A♥ 3♦ | ▶2♠ |" in story
+    assert "▶ Acts first: 3rd **p2** brings in: lowest up card 2♠ · 4th **p1**: best board: high card J♦ 9♣" in story
+    assert "5th **p1**: best board: pair 9♥ 9♣ J♦" in story
+    assert "Pot 260: high p1 130 · low p2 130" in story and "Final stacks: **p1** 505 (+5)" in story
     # amounts said one way: calls say what they add, bets and raises the total
     assert "calls 10 more" in markdown and "completes to 20" in markdown and "raises to" in markdown
     # running out of cards: the stub, the burns and the community card

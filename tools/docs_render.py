@@ -18,8 +18,8 @@ back. Choices:
 - Worked examples in the book: scenarios marked ``teaching: true`` first (under the first rule
   they cite that has no example yet, else the first with room), then for a rule still without
   one one example chosen automatically: the shortest
-  scenario whose first cited rule is this rule and that tells its story without refusals or
-  start errors (a replay must also be one the reference engine plays through, so its streets,
+  scenario of at most ``AUTO_EXAMPLE_PLAYERS`` players whose first cited rule is this rule and
+  that tells its story without refusals or start errors (a replay must also be one the reference engine plays through, so its streets,
   pots and marks are known). A scenario is shown in full at most once in the book.
 - Every id is its anchor: rules ``#bring-in.lowest-upcard``, scenarios ``#showdown-001``,
   sections ``#section-<id>``, options ``#option-<name>``.
@@ -52,6 +52,10 @@ from stud8.tools.docs_scenes import CardView, cards_view, option_value_text, sce
 
 BOOK_EXAMPLES_MAX = 2
 """Worked examples under one rule in the book (the catalogue shows every scenario)."""
+
+AUTO_EXAMPLE_PLAYERS = 6
+"""An example chosen automatically has at most this many players (a full table's deal grid
+and betting take a printed page); a scenario marked for teaching may have more."""
 
 MD_FILE_LIMIT = 400_000
 """Every Markdown file stays under this many bytes (code hosts stop rendering at 512 KB)."""
@@ -127,7 +131,8 @@ def choose_examples(book: RuleBook, scenarios: Sequence[Scenario], view: Callabl
     for rule_id in book.rule_ids:
         if chosen[rule_id]:
             continue
-        own = sorted((s for s in scenarios if s.rules and s.rules[0] == rule_id and s.id not in used),
+        own = sorted((s for s in scenarios if s.rules and s.rules[0] == rule_id and s.id not in used
+                      and len(s.data.get("stacks", ())) <= AUTO_EXAMPLE_PLAYERS),
                      key=lambda s: (_length(s), _id_order(s)))
         for scenario in own:
             if _teachable(view(scenario)):
@@ -561,4 +566,4 @@ def write_output(out: Path, files: Mapping[str, str]) -> None:
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise Stud8Error(f"--out {out}: exists and is not a folder", "usage")
-    write_files_atomic({out / name: text for name, text in files.items()}, "--out")
+    write_files_atomic({out / name: text for name, text in files.items()}, "--out", inside=out)

@@ -184,14 +184,14 @@ def _deal_rows_from_deal(deal: Mapping[str, Any], seats: int, streets: Sequence[
             cards = parse_cards(dealt)
             street = next(s for s in streets if s.name == column["street"])
             cells.append([card_view(card) for card, face in zip(cards, street.cards) if face == column["face"]])
-        rows.append({"seat": seat, "cells": cells, "burn": False})
+        rows.append({"seat": seat, "cells": cells, "burn": False, "first": []})
     burns = []
     for column in columns:
         burn = deal.get(column["street"], {}).get("burn")
         first_column = next(c for c in columns if c["street"] == column["street"]) is column
         burns.append(cards_view(burn) if burn and first_column else [])
     if any(burns):
-        rows.append({"seat": "burned", "cells": burns, "burn": True})
+        rows.append({"seat": "burned", "cells": burns, "burn": True, "first": []})
     return rows
 
 
@@ -207,7 +207,7 @@ def _deal_rows_from_observation(observation: Mapping[str, Any], streets: Sequenc
                 if pending[face]:
                     by_street.setdefault((street.name, face), []).append(card_view(Card.parse(pending[face].pop(0))))
         rows.append({"seat": f"p{entry['seat']}",
-                     "cells": [by_street.get((c["street"], c["face"]), []) for c in columns], "burn": False})
+                     "cells": [by_street.get((c["street"], c["face"]), []) for c in columns], "burn": False, "first": []})
     return rows
 
 
@@ -586,7 +586,7 @@ def replay_view(data: Mapping[str, Any], book: RuleBook) -> dict[str, Any]:
         "script": [],
         "outcome": None,
         "marks": {},
-        "mark_cells": [],
+        "mark_list": [],
         "deck_story": None,
     }
     start_error = data.get("start_error")
@@ -637,15 +637,21 @@ def replay_view(data: Mapping[str, Any], book: RuleBook) -> dict[str, Any]:
 
 
 def _mark_columns(view: dict[str, Any]) -> None:
-    """The deal grid's "acts first" row: under each street's up-card column, who acted first
-    there and why (third street: the bring-in)."""
+    """Who acts first on each street, in the deal grid and in a line under it: the first
+    actor's card cell on each street is marked (``row["first"][column]``), and ``mark_list``
+    gives each street's first actor with the reason (third street: the bring-in)."""
     marks = view.get("marks") or {}
-    cells: list[dict[str, Any] | None] = []
-    for column in view["columns"]:
+    view["mark_list"] = []
+    for row in view["deal_rows"]:
+        row["first"] = [False] * len(view["columns"])
+    for index, column in enumerate(view["columns"]):
         mark = marks.get(column["street"])
-        last_face = column["face"] == "up" or column["street"] != "third"
-        cells.append(mark if mark and last_face else None)
-    view["mark_cells"] = cells if any(cells) else []
+        if not mark or (column["street"] == "third" and column["face"] != "up"):
+            continue
+        view["mark_list"].append({"street": column["street"], **mark})
+        for row in view["deal_rows"]:
+            if row["seat"] == mark["seat"] and not row["burn"]:
+                row["first"][index] = True
 
 
 def _drop_empty_columns(view: dict[str, Any]) -> None:
