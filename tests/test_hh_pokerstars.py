@@ -167,3 +167,17 @@ def test_a_large_file_streams_in_flat_memory(tmp_path: Path) -> None:
 
     small, large = peak_for(100), peak_for(400)
     assert large < small * 1.5 + 50_000, (small, large)
+
+
+def test_an_enormous_line_or_endless_hand_is_refused_without_being_kept(tmp_path: Path) -> None:
+    good = HEADER.format(game="7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD)") + BODY
+    path = tmp_path / "hostile.txt"
+    with path.open("w") as out:
+        out.write(good.replace("a: folds", "a: " + "x" * 300_000))
+        out.write("\n\n" + good.replace("#1:", "#2:"))
+        out.write("\n\n" + good.replace("#1:", "#3:").replace("*** SUMMARY ***", "chatter\n" * 25_000))
+    items = list(open_history(path))
+    assert isinstance(items[0], HandProblem) and items[0].hand_id == "1" and "longer than" in items[0].reason
+    assert items[0].line == 11
+    assert isinstance(items[1], HandRecord) and items[1].hand_id == "2"
+    assert isinstance(items[2], HandProblem) and items[2].hand_id == "3" and "20000 lines" in items[2].reason

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any, TextIO
 
+from stud8.conformance.handhistory.readers import bounded_lines
 from stud8.conformance.handhistory.record import (
     SLOTS,
     TO_KINDS,
@@ -273,7 +274,12 @@ class OhhReader:
         size = 0
         start = 0
         decoder = json.JSONDecoder(parse_float=Decimal)
-        for number, text in enumerate(stream, start=1):
+        for number, text, too_long in bounded_lines(stream, _MAX_OBJECT_CHARS):
+            if too_long:
+                yield HandProblem(path, None, number, "unreadable",
+                                  f"line {number} is longer than {_MAX_OBJECT_CHARS} characters: no hand is that large")
+                buffer, size = [], 0
+                continue
             if not buffer and not text.strip():
                 continue
             if not buffer:

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
 from stud8.conformance.handhistory.record import (
     SLOTS,
     ActionKind,
@@ -68,6 +69,8 @@ _TOTAL = re.compile(r"^Total pot ([$€£]?[0-9.,]+)(.*?)(?: \| Rake ([$€£]?[
 _SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
 _SUMMARY_CARDS = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
 _ALL_IN = " and is all-in"
+MAX_HAND_LINES = 20000
+"""No Stud/8 hand takes this many lines: past it the hand is refused, not kept in memory."""
 _HEADER_START = ("PokerStars ", "\ufeffPokerStars ")
 _AMOUNTS: dict[tuple[str, str], int] = {}
 """Amounts already parsed: a history repeats a few dozen amount texts over and over."""
@@ -475,24 +478,32 @@ class PokerStarsReader:
     def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         lines: list[tuple[int, str]] = []
         stray: int | None = None
-        for number, text in enumerate(stream, start=1):
+        broken: tuple[int, str] | None = None  # why the hand being read cannot be used
+        for number, text, too_long in bounded_lines(stream):
             if text.startswith(_HEADER_START) and _HEADER.match(text.lstrip("\ufeff")):
                 if lines:
-                    yield self._hand(lines, path)
-                lines = [(number, text.rstrip("\r\n"))]
+                    yield self._hand(lines, path, broken)
+                lines, broken = [(number, text.rstrip("\r\n"))], None
             elif lines:
-                lines.append((number, text.rstrip("\r\n")))
+                if too_long and broken is None:
+                    broken = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
+                elif len(lines) >= MAX_HAND_LINES and broken is None:
+                    broken = (number, f"the hand runs past {MAX_HAND_LINES} lines without a next header")
+                if broken is None:
+                    lines.append((number, text.rstrip("\r\n")))
             elif text.strip() and stray is None:
                 stray = number
         if stray is not None:
             yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header")
         if lines:
-            yield self._hand(lines, path)
+            yield self._hand(lines, path, broken)
 
     @staticmethod
-    def _hand(lines: list[tuple[int, str]], path: str) -> HandRecord | HandProblem:
+    def _hand(lines: list[tuple[int, str]], path: str, broken: tuple[int, str] | None = None) -> HandRecord | HandProblem:
         match = _HEADER.match(lines[0][1].lstrip("\ufeff"))
         hand_id = match.group(1) if match else None
+        if broken is not None:
+            return HandProblem(path, hand_id, broken[0], "unreadable", broken[1])
         try:
             return _HandParser(lines, path).parse()
         except _Bad as bad:

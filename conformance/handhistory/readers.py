@@ -181,6 +181,30 @@ def open_history(path: str | Path) -> Iterator[Item]:
         yield HandProblem(where, None, 0, "unreadable", f"cannot read the file: {error}")
 
 
+MAX_LINE_CHARS = 65536
+"""A longer line is no hand-history line: readers refuse the hand holding it, without keeping it."""
+
+
+def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[tuple[int, str, bool]]:
+    """``(number, line, too_long)`` for each line, numbered from 1. A line longer than
+    ``limit`` characters is cut there and the rest skipped in pieces, so a hostile file with one
+    enormous line never sits in memory whole."""
+    number = 0
+    while True:
+        text = stream.readline(limit)
+        if not text:
+            return
+        number += 1
+        if len(text) >= limit and not text.endswith("\n"):
+            while True:
+                rest = stream.readline(limit)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield number, text, True
+        else:
+            yield number, text, False
+
+
 def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """The files named, with directories walked (sorted, hidden entries skipped)."""
     for entry in paths:
