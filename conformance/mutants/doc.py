@@ -46,13 +46,18 @@ AREA_TITLES = {
 
 def render(mutants: Sequence[Mutant]) -> str:
     """The Markdown document for these mutants, grouped by the area of the rule each breaks."""
-    areas: OrderedDict[str, list[Mutant]] = OrderedDict()
+    from stud8.spec.rulebook import default_rulebook
+
+    order = list(OrderedDict.fromkeys(rule_id.split(".", 1)[0] for rule_id in default_rulebook().rule_ids))
+    areas: OrderedDict[str, list[Mutant]] = OrderedDict((area, []) for area in order)
     for item in mutants:
         areas.setdefault(item.area, []).append(item)
     equivalent = [m for m in mutants if m.equivalent]
     lines = [HEADER, f"{len(mutants)} mutants, {len(mutants) - len(equivalent)} to be killed, "
                      f"{len(equivalent)} equivalent.", ""]
     for area, items in areas.items():
+        if not items:
+            continue
         lines += [f"## {AREA_TITLES.get(area, area)}", "", "| mutant | rule | the mistake |", "|---|---|---|"]
         for item in items:
             text = item.description.replace("|", "\\|")
