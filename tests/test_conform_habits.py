@@ -173,3 +173,39 @@ def test_format_json_prints_the_report_alone_on_stdout(capsys: pytest.CaptureFix
     document = json.loads(out)
     assert document["totals"] == {**document["totals"], "scenarios": 4, "pass": 3, "fail": 1}
     assert "1 failed, 3 passed" in err
+
+
+class _Terminal:
+    """stderr as a terminal, keeping what was written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_bar_when_pytest_lines_go_elsewhere(capsys: pytest.CaptureFixture[str], suite: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("tqdm", reason="tqdm is not installed (pip install '.[progress]')")
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.delenv("STUD8_PROGRESS", raising=False)
+    code = main(["conform", "--no-builtin", "--scenarios", str(suite)])  # stdout is captured: not a terminal
+    assert code == 1
+    assert "scenarios:" in terminal.text and "/4 [" in terminal.text
+    assert "1 failed" in terminal.text  # failures counted as they come
+    assert "scenarios:" not in capsys.readouterr().out
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFixture[str], suite: Path) -> None:
+    conform(capsys, "--scenarios", suite)
+    out, err = capsys.readouterr()
+    assert "scenarios:" not in out + err

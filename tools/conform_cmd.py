@@ -40,6 +40,7 @@ from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
+from stud8.tools.progress import ProgressBar, progress_bar, progress_wanted
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -163,6 +164,43 @@ class _Reworded:
         return getattr(self._stream, name)
 
 
+class ScenarioProgress:
+    """A pytest plugin drawing a progress bar of scenarios run (``stud8.tools.progress``).
+
+    Used only when stderr is a terminal and pytest's own lines are not going to it (stdout sent
+    to a file or a pipe): with a slow engine the terminal would otherwise show nothing for
+    minutes, and a bar beside pytest's lines would garble both. Failures are counted as it goes.
+    """
+
+    def __init__(self) -> None:
+        self.bar: ProgressBar | None = None
+        self.failed = 0
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        # Under pytest-xdist the controller collects nothing: the bar then counts without a total.
+        self.bar = progress_bar(total=len(session.items) or None, desc="scenarios", unit="scenario")
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.bar is None or not (report.when == "call" or (report.when == "setup" and not report.passed)):
+            return
+        self.bar.update(1)
+        if report.failed:
+            self.failed += 1
+            self.bar.set_postfix_str(f"{self.failed} failed", refresh=True)
+
+    def pytest_sessionfinish(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def show_progress(as_json: bool) -> bool:
+    """Draw the bar: stderr is a terminal and pytest's lines go somewhere else."""
+    try:
+        return not as_json and progress_wanted() and not sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def next_step(args: argparse.Namespace) -> str:
     """The line printed after a passing run: what to do next."""
     if args.engine == "reference":
@@ -182,6 +220,8 @@ def run(args: argparse.Namespace) -> int:
         autoload_off = bool(os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"))
         engine = start_engine(args.engine, args.timeout)
         plugins: list[Any] = [plugin.PremadeEngine(engine)] + ([plugin] if autoload_off else [])
+        if show_progress(as_json):
+            plugins.append(ScenarioProgress())
         saved, sys.stderr = sys.stderr, _Reworded(sys.stderr)  # type: ignore[assignment]
         try:
             # --format json: stdout holds the report alone; pytest's own lines go to stderr

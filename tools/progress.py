@@ -70,9 +70,10 @@ class ProgressBar:
         if self._bar is not None:
             self._bar.update(n)
 
-    def set_postfix_str(self, text: str) -> None:
+    def set_postfix_str(self, text: str, refresh: bool = False) -> None:
+        """Text after the bar (``refresh``: draw it now, for news such as a first failure)."""
         if self._bar is not None:
-            self._bar.set_postfix_str(text, refresh=False)
+            self._bar.set_postfix_str(text, refresh=refresh)
 
     def close(self) -> None:
         if self._bar is not None:
