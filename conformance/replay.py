@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 from stud8.conformance.deal import scenario_deck
 from stud8.conformance.engines import Engine, EngineRefusal
 from stud8.conformance.scenarios import Scenario
+from stud8.conformance.site_rake import raked_stacks
 from stud8.reference.cards import parse_cards
 from stud8.spec.yamlio import position_of
 
@@ -148,15 +149,17 @@ def check_observation(step: str, expect: Mapping[str, Any], observation: Mapping
 
 
 def check_outcome(step: str, outcome: Mapping[str, Any], observation: Mapping[str, Any],
-                  differences: _Differences | None = None) -> None:
-    """Compare the final outcome with the engine's result."""
+                  differences: _Differences | None = None, rake: Mapping[str, Any] | None = None) -> None:
+    """Compare the final outcome with the engine's result (for a recorded site hand, its
+    stacks after the site's ``rake``: conformance/site_rake.py)."""
     found = differences or _Differences(keep_going=False)
     if not observation["over"]:
         found.add(ScenarioFailure(step, "over", True, False))
         return  # no result to compare
     result = observation["result"] or {}
-    if list(result.get("stacks", [])) != list(outcome["stacks"]):
-        found.add(ScenarioFailure(step, "stacks", list(outcome["stacks"]), result.get("stacks")))
+    stacks = raked_stacks(result, rake) if rake else list(result.get("stacks", []))
+    if stacks != list(outcome["stacks"]):
+        found.add(ScenarioFailure(step, "stacks", list(outcome["stacks"]), stacks))
     if "pots" in outcome:
         got = _pots(result.get("pots", []), True)
         if got != _expected_pots(outcome["pots"], True):
@@ -222,7 +225,8 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
                 differences.add(failure)
                 if failure.field == "action":  # the engine accepted it: the hands have parted
                     differences.check()
-    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences)
+    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences,
+                  data.get("rake"))
     differences.check()
 
 

@@ -297,3 +297,30 @@ def test_formats_not_read_are_named(tmp_path: Path, head: str, name: str) -> Non
     (problem,) = list(open_history(path))
     assert isinstance(problem, HandProblem) and problem.verdict == "unreadable"
     assert name in problem.reason and "does not read" in problem.reason
+
+
+# --- the real hands in the suite ---------------------------------------------------------------
+
+def test_every_conforming_real_hand_is_a_replay_scenario_with_the_recorded_nets() -> None:
+    """conformance/scenarios/real/site-hands.yaml holds exactly the conforming hands (the
+    Cardtest file repeats a PokerStars hand and is left out), each with the recorded stacks: its
+    outcome less its stacks is the recorded net the tests above work out by hand."""
+    import yaml
+
+    suite = Path(__file__).parent.parent / "conformance" / "scenarios" / "real" / "site-hands.yaml"
+    scenarios = yaml.safe_load(suite.read_text())["scenarios"]
+    by_hand = {scenario["source"].split(",")[0].rsplit(" hand ", 1)[1]: scenario for scenario in scenarios}
+    conforming = {}
+    for path in sorted(DATA.rglob("*")):
+        if path.is_file() and path.suffix in (".txt", ".xml") and "Cardtest" not in path.name:
+            for item in open_history(path):
+                if isinstance(item, HandRecord):
+                    verdict = audit_hand(item, AuditOptions())
+                    if verdict.verdict == "conforms":
+                        conforming[item.hand_id] = dict(verdict.net_recorded)
+    assert len(conforming) == 20 and set(by_hand) == set(conforming)
+    for hand, nets in conforming.items():
+        scenario = by_hand[hand]
+        assert [end - start for start, end in zip(scenario["stacks"], scenario["outcome"]["stacks"])] \
+            == list(nets.values()), hand
+        assert scenario["id"].startswith("real-site-")
