@@ -253,8 +253,11 @@ def _synth(args: argparse.Namespace) -> int:
     options = _options(args)
     if args.out is not None:
         check_writable(args.out, "--out")
-    records = synth_records(args.hands, args.seed, players, profile=options.profile, options=dict(options.options),
-                            rake_percent=args.rake)
+    from stud8.tools.progress import progress
+
+    records = progress(synth_records(args.hands, args.seed, players, profile=options.profile,
+                                     options=dict(options.options), rake_percent=args.rake),
+                       total=args.hands, desc="synth", unit="hand", enabled=None if args.out is not None else False)
     _emit(args.out, lambda out: writer(args.hh_format).write(records, out))
     if args.out is not None:
         print(f"wrote {args.hands} hand{'s' if args.hands != 1 else ''} to {args.out}", file=sys.stderr)
@@ -290,7 +293,9 @@ def _import(args: argparse.Namespace) -> int:
         scenario_from_record,
         scenarios_text,
     )
-    from stud8.conformance.modeline import with_modeline  # editors check the written files as typed
+    from stud8.conformance.modeline import (
+        with_modeline,  # editors check the written files as typed
+    )
     from stud8.tools.output import check_output_folder
     from stud8.tools.phh_cmd import _ids
 
