@@ -181,3 +181,126 @@ def test_an_enormous_line_or_endless_hand_is_refused_without_being_kept(tmp_path
     assert items[0].line == 11
     assert isinstance(items[1], HandRecord) and items[1].hand_id == "2"
     assert isinstance(items[2], HandProblem) and items[2].hand_id == "3" and "20000 lines" in items[2].reason
+
+
+# A real PokerStars hand of 2012-05-23 (#80908721832, Seven Card Stud *high*, quoted in a public
+# hand-history parser's source), its header relabelled Hi/Lo: no low qualifies at its showdown,
+# so the Hi/Lo payout is the same. It has what the 2009 file lacks: a capped fourth street
+# ("Betting is capped"), an all-in call, a side pot collected before the main pot, shows between
+# the collections, and the main pot listed after rake.
+SIDE_POT_HAND = """PokerStars Hand #80908721832:  7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD) - 2012/05/23 23:24:52 CET [2012/05/23 17:24:52 ET]
+Table 'Equinox IV' 8-max
+Seat 1: gugulu300 ($1.52 in chips)
+Seat 2: AMKIreland ($0.97 in chips)
+Seat 3: RomiTu ($0.49 in chips)
+Seat 4: tobberdje ($1.49 in chips)
+Seat 5: Kirilma ($0.61 in chips)
+Seat 6: failertb ($2.85 in chips)
+Seat 7: BNDee ($9.46 in chips)
+Seat 8: raaah73 ($1.45 in chips)
+gugulu300: posts the ante $0.01
+AMKIreland: posts the ante $0.01
+RomiTu: posts the ante $0.01
+tobberdje: posts the ante $0.01
+Kirilma: posts the ante $0.01
+failertb: posts the ante $0.01
+BNDee: posts the ante $0.01
+raaah73: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to gugulu300 [Ah]
+Dealt to AMKIreland [8h]
+Dealt to RomiTu [2d]
+Dealt to tobberdje [As]
+Dealt to Kirilma [Ts]
+Dealt to failertb [6d Jd Jc]
+Dealt to BNDee [9d]
+Dealt to raaah73 [8d]
+RomiTu: brings in for $0.02
+tobberdje: calls $0.02
+Kirilma: calls $0.02
+failertb: raises $0.02 to $0.04
+BNDee: folds
+raaah73: calls $0.04
+gugulu300: calls $0.04
+AMKIreland: folds
+RomiTu: raises $0.04 to $0.08
+tobberdje: folds
+Kirilma: calls $0.06
+failertb: calls $0.04
+raaah73: calls $0.04
+gugulu300: calls $0.04
+*** 4th STREET ***
+Dealt to gugulu300 [Ah] [4h]
+Dealt to RomiTu [2d] [Th]
+Dealt to Kirilma [Ts] [Qd]
+Dealt to failertb [6d Jd Jc] [5s]
+Dealt to raaah73 [8d] [5h]
+gugulu300: checks
+RomiTu: bets $0.04
+Kirilma: raises $0.04 to $0.08
+failertb: folds
+raaah73: folds
+gugulu300: calls $0.08
+RomiTu: raises $0.04 to $0.12
+Kirilma: raises $0.04 to $0.16
+Betting is capped
+gugulu300: calls $0.08
+RomiTu: calls $0.04
+*** 5th STREET ***
+Dealt to gugulu300 [Ah 4h] [Js]
+Dealt to RomiTu [2d Th] [9c]
+Dealt to Kirilma [Ts Qd] [Td]
+Kirilma: bets $0.08
+gugulu300: calls $0.08
+RomiTu: raises $0.08 to $0.16
+Kirilma: raises $0.08 to $0.24
+gugulu300: calls $0.16
+RomiTu: calls $0.08 and is all-in
+*** 6th STREET ***
+Dealt to gugulu300 [Ah 4h Js] [4s]
+Dealt to RomiTu [2d Th 9c] [3s]
+Dealt to Kirilma [Ts Qd Td] [6s]
+Kirilma: bets $0.08
+gugulu300: calls $0.08
+*** RIVER ***
+Kirilma: bets $0.04 and is all-in
+gugulu300: calls $0.04
+*** SHOW DOWN ***
+Kirilma: shows [7h 2h Ts Qd Td 6s 4d] (a pair of Tens)
+gugulu300: shows [5d 4c Ah 4h Js 4s Qs] (three of a kind, Fours)
+gugulu300 collected $0.24 from side pot
+RomiTu: shows [Kh Ks 2d Th 9c 3s Ad] (a pair of Kings)
+gugulu300 collected $1.66 from main pot
+*** SUMMARY ***
+Total pot $1.94 Main pot $1.66. Side pot $0.24. | Rake $0.04
+Seat 1: gugulu300 showed [5d 4c Ah 4h Js 4s Qs] and won ($1.90) with three of a kind, Fours
+Seat 2: AMKIreland folded on the 3rd Street (didn't bet)
+Seat 3: RomiTu showed [Kh Ks 2d Th 9c 3s Ad] and lost with a pair of Kings
+Seat 4: tobberdje folded on the 3rd Street
+Seat 5: Kirilma showed [7h 2h Ts Qd Td 6s 4d] and lost with a pair of Tens
+Seat 6: failertb folded on the 4th Street
+Seat 7: BNDee folded on the 3rd Street (didn't bet)
+Seat 8: raaah73 folded on the 4th Street
+"""
+
+
+def test_a_side_pot_hand_with_the_pots_listed_after_rake() -> None:
+    (record,) = _read_text(SIDE_POT_HAND)
+    assert isinstance(record, HandRecord)
+    assert [pot.amount for pot in record.pots] == [170, 24]  # main pot 1.66 + rake 0.04, side pot 0.24
+    assert record.pots[0].collected == (("gugulu300", 166),) and record.pots[1].collected == (("gugulu300", 24),)
+    assert record.total_pot == 194 and record.rake == 4
+    fourth = [(a.player, a.kind, a.amount) for a in record.actions if a.street == 4 and a.kind != ActionKind.CALL]
+    assert fourth == [("gugulu300", ActionKind.CHECK, 0), ("RomiTu", ActionKind.BET, 4), ("Kirilma", ActionKind.RAISE, 8),
+                      ("failertb", ActionKind.FOLD, 0), ("raaah73", ActionKind.FOLD, 0), ("RomiTu", ActionKind.RAISE, 12),
+                      ("Kirilma", ActionKind.RAISE, 16)]
+    assert [a.all_in for a in record.actions if a.player == "RomiTu"][-1] is True
+    verdict = audit_hand(record)
+    assert verdict.verdict == "conforms", verdict
+    assert dict(verdict.net_rules) == dict(verdict.net_recorded)
+    assert dict(verdict.net_recorded)["gugulu300"] == 190 - 61 and dict(verdict.net_recorded)["RomiTu"] == -49
+    buffer = io.StringIO()
+    WRITER.write([record], buffer)
+    assert "Total pot $1.94 Main pot $1.66. Side pot $0.24. | Rake $0.04" in buffer.getvalue()
+    (back,) = _read_text(buffer.getvalue())
+    assert isinstance(back, HandRecord) and back.without_provenance() == record.without_provenance()

@@ -410,6 +410,12 @@ class _HandParser:
         def by_seat(values: dict[str, int]) -> tuple[tuple[str, int], ...]:
             return tuple(sorted(values.items(), key=lambda item: order.get(item[0], len(order))))
 
+        if side_amounts and total_pot is not None and rake + fees \
+                and sum(side_amounts.values()) + rake + fees == total_pot:
+            # PokerStars lists the main and side pots after rake ("Total pot $1.94 Main pot $1.66.
+            # Side pot $0.24. | Rake $0.04"); the record keeps pots before rake. The site does not
+            # say which pot paid the rake: it is counted against the main pot.
+            side_amounts[0] = side_amounts.get(0, 0) + rake + fees
         pots: list[PotRecord] = []
         indices = sorted(set(side_amounts) | set(collected_by_pot) | {0})
         for index in indices:
@@ -619,8 +625,16 @@ def hand_lines(record: HandRecord) -> list[str]:
             else:
                 out.append(f"{entry.player}: mucks hand")
     several = len(record.pots) > 1
+
+    def pot_name(index: int) -> str:
+        if not several:
+            return "pot"
+        if index == 0:
+            return "main pot"
+        return "side pot" if len(record.pots) == 2 else f"side pot-{index}"
+
     for index in reversed(range(len(record.pots))):
-        where = "pot" if not several else ("main pot" if index == 0 else f"side pot-{index}")
+        where = pot_name(index)
         for name, amount in record.pots[index].collected:
             out.append(f"{name} collected {_money(record, amount)} from {where}")
     if not record.showdown and record.collected:
@@ -628,9 +642,10 @@ def hand_lines(record: HandRecord) -> list[str]:
     out.append("*** SUMMARY ***")
     total = record.total_pot if record.total_pot is not None else sum(pot.amount for pot in record.pots)
     sides = ""
-    if several:
-        sides = " Main pot " + _money(record, record.pots[0].amount) + "." + "".join(
-            f" Side pot-{index} {_money(record, pot.amount)}." for index, pot in enumerate(record.pots) if index)
+    if several:  # listed after rake, as PokerStars lists them
+        taken = [rake + fee for rake, fee in record.pot_rakes()]
+        sides = "".join(f" {pot_name(index).capitalize()} {_money(record, pot.amount - taken[index])}."
+                        for index, pot in enumerate(record.pots))
     jackpot = f" | Jackpot {_money(record, record.fees)}" if record.fees else ""
     out.append(f"Total pot {_money(record, total)}{sides} | Rake {_money(record, record.rake)}{jackpot}")
     won = dict(record.collected)
