@@ -29,6 +29,7 @@ from stud8.spec.yamlio import Problem
 ENGINE_KEY = pytest.StashKey[Engine]()
 ROOTS_KEY = pytest.StashKey[list[Path]]()
 BASELINE_KEY = pytest.StashKey[set[str]]()
+SEEN_KEY = pytest.StashKey[set[Path]]()
 FIXED = "now passes: remove it from the baseline"
 
 
@@ -198,7 +199,12 @@ class ConformanceReporter:
             self.report.engine = _engine(self.config).handshake()
         except (EngineFault, pytest.UsageError) as error:
             self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
-        write_report(self.report, Path(path))
+        try:
+            write_report(self.report, Path(path))
+        except Stud8Error as error:  # checked before the run; the disk may still fill or the folder go
+            print(f"stud8 conform: the report was not written: {error.message}", file=sys.stderr)
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR  # the run's result was not delivered: exit 2
+            return
         self.written = Path(path)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
@@ -226,6 +232,11 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     resolved = file_path.resolve()
     roots = parent.config.stash.get(ROOTS_KEY, [])
     if any(resolved.is_relative_to(root) for root in roots):
+        # A file reached twice (a link to a folder above it, a loop of links) is collected once.
+        seen = parent.config.stash.setdefault(SEEN_KEY, set())
+        if resolved in seen:
+            return None
+        seen.add(resolved)
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

@@ -101,20 +101,33 @@ def write_text_atomic(path: Path, text: str, flag: str = "output") -> None:
     write_files_atomic({Path(path): text}, flag)
 
 
-def write_files_atomic(files: Mapping[Path, str], flag: str = "output") -> None:
+def write_files_atomic(files: Mapping[Path, str], flag: str = "output", *, inside: Path | None = None) -> None:
     """Write every ``path -> text`` of ``files``, all replaced together or none (see the
     module docstring). Missing parent folders are created. ``Stud8Error`` (usage) on failure,
-    with every target as it was."""
-    targets = {_target(Path(path)): text for path, text in files.items()}
+    with every target as it was.
+
+    With ``inside`` (the output folder a command was given), every file must land in that
+    folder once links are resolved, and a link in the folder is replaced, not followed: a
+    link planted at ``DIR/rules.md`` or ``DIR/catalogue`` never sends a write elsewhere.
+    """
+    if inside is not None:
+        root = Path(os.path.realpath(inside))
+        for path in files:
+            parent = Path(os.path.realpath(Path(path).parent))
+            if parent != root and root not in parent.parents:
+                raise _refuse(flag, Path(path), f"lies outside {inside} once links are followed ({parent})")
+    resolve = _target if inside is None else (lambda path: path)
+    targets = {resolve(Path(path)): text for path, text in files.items()}
     for path in files:
-        target = _target(Path(path))
+        target = resolve(Path(path))
         for folder in (target.parent, *target.parent.parents):
             if folder.exists() and not folder.is_dir():
                 raise _refuse(flag, Path(path), f"{folder} is not a folder")
-        if target.parent.is_dir():
-            check_output_file(Path(path), flag, probe=False)
+        if target.parent.is_dir() and not (inside is not None and target.is_symlink()):
+            check_output_file(target, flag, probe=False)
     staged: dict[Path, str] = {}
     backups: dict[Path, str | None] = {}
+    links = {target: os.readlink(target) for target in targets if target.is_symlink()}  # replaced, not followed
     replaced: list[Path] = []
     try:
         for target, text in targets.items():
@@ -122,15 +135,15 @@ def write_files_atomic(files: Mapping[Path, str], flag: str = "output") -> None:
             staged[target] = _stage(target, text)
         for target in targets:  # keep the old files until every new one is in place
             backups[target] = None
-            if target.exists():
+            if target.exists() and not target.is_symlink():
                 handle, backup = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
                 os.close(handle)
                 backups[target] = backup
                 shutil.copyfile(target, backup)
                 shutil.copymode(target, backup)
         for target, name in staged.items():
-            info = os.lstat(target) if target.exists() else None
-            if info is not None and not stat.S_ISREG(info.st_mode):  # changed since the check
+            info = os.lstat(target) if os.path.lexists(target) else None
+            if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):  # changed since the check
                 raise _refuse(flag, target, "is not a regular file (a device, FIFO or socket is never replaced)")
             os.replace(name, target)
             replaced.append(target)
@@ -143,6 +156,8 @@ def write_files_atomic(files: Mapping[Path, str], flag: str = "output") -> None:
                     backups[target] = None
                 else:
                     target.unlink()
+                    if target in links:
+                        os.symlink(links[target], target)
             except OSError:
                 pass
         if isinstance(error, Stud8Error):

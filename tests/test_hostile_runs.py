@@ -368,3 +368,60 @@ def test_23_a_missing_input_path_exits_2_everywhere(capsys: pytest.CaptureFixtur
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert "missing" in err and "Traceback" not in out + err
+
+
+# --- beyond the 24: links planted in an output folder, a report lost at the end ------------------
+
+
+def test_a_link_in_an_output_folder_is_replaced_not_followed(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    out = tmp_path / "book"
+    out.mkdir()
+    (out / "rules.md").symlink_to(victim)
+    write_files_atomic({out / "rules.md": "the rules"}, "--out", inside=out)
+    assert victim.read_text(encoding="utf-8") == "precious"
+    assert not (out / "rules.md").is_symlink() and (out / "rules.md").read_text(encoding="utf-8") == "the rules"
+
+
+def test_a_linked_subfolder_cannot_send_writes_outside(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "book"
+    out.mkdir()
+    (out / "catalogue").symlink_to(elsewhere)
+    with pytest.raises(Stud8Error, match="outside"):
+        write_files_atomic({out / "rules.md": "r", out / "catalogue" / "README.md": "c"}, "--out", inside=out)
+    assert list(elsewhere.iterdir()) == [] and not (out / "rules.md").exists()
+
+
+def test_a_report_that_cannot_be_written_at_the_end_is_said_and_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud8.conformance import plugin
+
+    def full_disk(report: Report, path: Path) -> None:
+        raise Stud8Error(f"--report {path}: cannot write: No space left on device", "usage")
+
+    monkeypatch.setattr(plugin, "write_report", full_disk)
+    code = main(["conform", "--no-builtin", "--scenarios", str(DATA / "valid"), "--report", str(tmp_path / "r.json")])
+    out, err = capsys.readouterr()
+    assert code == 2 and "INTERNALERROR" not in out + err
+    assert "stud8 conform: the report was not written: --report" in err
+
+
+@pytest.mark.parametrize(("value", "why"), [("[" * 5000 + "]" * 5000, f"raise_cap: nesting deeper than {MAX_NESTING}"),
+                                            ("9" * 5000, "raise_cap: a number of 5000 digits")])
+def test_fuzz_option_values_are_read_within_the_limits(capsys: pytest.CaptureFixture[str], value: str, why: str) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["fuzz", "--engine", "reference", "--hands", "1", "--option", f"raise_cap={value}"])
+    _, err = capsys.readouterr()
+    assert caught.value.code == 2 and f"argument --option: {why}" in err and len(err) < 1000
+
+
+def test_a_link_loop_in_a_scenario_folder_collects_each_file_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "up").symlink_to("..")
+    (tmp_path / "hands.yaml").write_text((DATA / "valid" / "hands.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    code = main(["conform", "--no-builtin", "--scenarios", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    assert code == 0 and "3 passed" in out

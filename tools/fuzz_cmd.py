@@ -69,14 +69,17 @@ def _players(text: str) -> tuple[int, int]:
 
 
 def _option(text: str) -> tuple[str, Any]:
-    import yaml
+    from stud8.spec.limits import quoted
+    from stud8.spec.yamlio import YamlProblem, load_yaml
 
     name, equals, value = text.partition("=")
     if not equals or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    try:
-        parsed = yaml.safe_load(value) if value.strip() else value
-    except yaml.YAMLError:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quoted(text)}")
+    try:  # the limited loader: a 5,000-level or 5,000-digit value is refused, not a traceback
+        parsed = load_yaml(value, "--option") if value.strip() else value
+    except YamlProblem as error:
+        if error.problem.code in ("too-deep", "too-many-values", "too-large"):
+            raise argparse.ArgumentTypeError(f"{name.strip()}: {error.problem.message}") from None
         parsed = value
     if isinstance(parsed, (dict, list)):
         parsed = value
