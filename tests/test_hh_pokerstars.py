@@ -304,3 +304,19 @@ def test_a_side_pot_hand_with_the_pots_listed_after_rake() -> None:
     assert "Total pot $1.94 Main pot $1.66. Side pot $0.24. | Rake $0.04" in buffer.getvalue()
     (back,) = _read_text(buffer.getvalue())
     assert isinstance(back, HandRecord) and back.without_provenance() == record.without_provenance()
+
+
+def test_a_real_tournament_hand_with_a_capitalised_header() -> None:
+    """PokerStars Stud/8 tournament hand as exported by PokerTracker 2 (tests/data/hh-extra)."""
+    path = Path(__file__).parent / "data" / "hh-extra" / "pokerstars" / "7-StudHL-USD-10-1-200906.PT2.export.txt"
+    (record,) = list(open_history(path))
+    assert isinstance(record, HandRecord), record
+    assert (record.tournament, record.unit, record.currency) == ("169962475", "chip", "")
+    assert (record.ante, record.bring_in, record.small_bet, record.big_bet) == (5, 10, 25, 50)
+    assert "Player6" in record.players()  # sitting out, but anted and was dealt in
+    verdict = audit_hand(record)
+    assert verdict.verdict == "conforms", verdict
+    # Worked out from the file: 440 split 220/220; Player2 and Player4 each put in 5 + 10 + 25 + 50 + 50.
+    assert dict(verdict.net_recorded) == {"Player0": -5, "Player1": -40, "Player2": 80, "Player3": -15,
+                                          "Player4": 80, "Player5": -90, "Player6": -5, "Hero": -5}
+    assert verdict.net_rules == verdict.net_recorded

@@ -55,7 +55,8 @@ GAME = "7 Card Stud Hi/Lo Limit"
 
 _HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Game|Hand) #([^:\s]+):\s+(.*)$")
 _SNIFF = re.compile(r"^\ufeff?PokerStars (?:Zoom )?(?:Game|Hand) #[^:\s]+:", re.MULTILINE)
-_TOURNAMENT = re.compile(r"^Tournament #(\d+), (.*?) - Level ([^ ]+) \(([^/()]+)/([^/()]+)\)(?: - (.*))?$")
+_TOURNAMENT = re.compile(r"^Tournament #(\d+), (.*?) - Level ([^ ]+) \(([^/()]+)/([^/()]+)\)(?: - (.*))?$", re.IGNORECASE)
+"""Also in capitals: PokerTracker 2 exports write ``TOURNAMENT #..., $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I``."""
 _CASH = re.compile(r"^(.*?) \(([^()]*)\)(?: - (.*))?$")
 _STAKES = re.compile(r"^([$€£]?)([0-9.,]+)/[$€£]?([0-9.,]+)(?: ([A-Z]{3}))?$")
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
@@ -94,12 +95,13 @@ class _Bad(Exception):
 # --- the game in the header ----------------------------------------------------------------
 
 def game_problem(game: str) -> str | None:
-    """Why a header's game is not Stud/8 fixed limit, or None when it is."""
-    if "7 Card Stud Hi/Lo" in game:
-        if "No Limit" in game or "Pot Limit" in game:
+    """Why a header's game is not Stud/8 fixed limit, or None when it is (any letter case)."""
+    text = game.lower()
+    if "7 card stud hi/lo" in text:
+        if "no limit" in text or "pot limit" in text:
             return f"{game!r} is not fixed limit: stud8 audits fixed-limit Stud/8 only"
         return None
-    if "7 Card Stud" in game:
+    if "7 card stud" in text:
         return f"{game!r} is Seven Card Stud high only, not Stud/8 (hi/lo)"
     return f"{game!r} is not Seven Card Stud Hi/Lo"
 
@@ -123,8 +125,8 @@ def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
         # The buy-in ("$2+$1", "$1.00+$0.10 USD", "Freeroll") comes first, then the game.
         parts = buy_in_and_game.split(" ")
         start = 0
-        while start < len(parts) - 1 and (re.search(r"[0-9$€£+]", parts[start])
-                                          or parts[start] in ("USD", "EUR", "GBP", "Freeroll")):
+        while start < len(parts) - 1 and (re.search(r"[$€£+]", parts[start])
+                                          or parts[start].upper() in ("USD", "EUR", "GBP", "FREEROLL")):
             start += 1
         game = " ".join(parts[start:])
         problem = game_problem(game)
