@@ -320,3 +320,20 @@ def test_a_real_tournament_hand_with_a_capitalised_header() -> None:
     assert dict(verdict.net_recorded) == {"Player0": -5, "Player1": -40, "Player2": 80, "Player3": -15,
                                           "Player4": 80, "Player5": -90, "Player6": -5, "Hero": -5}
     assert verdict.net_rules == verdict.net_recorded
+
+
+@pytest.mark.parametrize("game, currency, unit", [
+    ("7 Card Stud Hi/Lo Limit ($0.04/$0.08)", "USD", "cent"),          # 2006 cash header: no currency code
+    ("HORSE (7 Card Stud Hi/Lo Limit, 4/8)", "", "chip"),               # play money in a mix
+    ("7 Card Stud Hi/Lo Limit (€0.04/€0.08 EUR)", "EUR", "cent"),
+])
+def test_older_and_play_money_headers(game: str, currency: str, unit: str) -> None:
+    text = (HEADER.format(game=game) + BODY)
+    if unit == "chip":
+        text = text.replace("$", "").replace("1 in chips", "100 in chips").replace("0.0", "")
+    elif currency == "EUR":
+        text = text.replace("$", "€")
+    (item,) = _read_text(text)
+    assert isinstance(item, HandRecord), item
+    assert (item.currency, item.unit, item.small_bet, item.big_bet) == (currency, unit, 4, 8)
+    assert audit_hand(item).verdict == "conforms"
