@@ -93,6 +93,17 @@ def test_import_writes_scenarios_that_validate_and_replay(capsys: pytest.Capture
     written = out_dir / f"{STARS.stem}.yaml"
     assert "rake: {pots: [3]}" in written.read_text()
     assert _run(capsys, "validate", str(out_dir))[0] == 0
+    # The scenarios replay on the reference engine to the recorded stacks, rake and all.
+    from stud8.conformance.engines import ReferenceEngine
+    from stud8.conformance.replay import run_scenario
+    from stud8.conformance.scenarios import iter_scenarios, load_suite
+
+    files, problems = load_suite([out_dir])
+    assert not problems
+    scenarios = list(iter_scenarios(files))
+    assert len(scenarios) == 7
+    for scenario in scenarios:
+        run_scenario(ReferenceEngine(), scenario)
 
 
 def test_export_writes_a_site_history_that_reads_back(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
