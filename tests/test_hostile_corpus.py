@@ -109,6 +109,7 @@ def build_groups(sandbox: Path) -> dict[str, list[dict[str, Any]]]:
             allow_zero=path.name == "empty.yaml")  # an empty baseline is a baseline of no known failures
         if path.name in DOCS_INPUTS:  # docs loads the whole suite each time: a few inputs stand for all
             job("docs-export", ["docs", "--out", str(book), "--scenarios", str(folder)], (book,))
+            job("docs-export", ["docs", "--out", str(book), "--rules", str(path)], (book,))
         job("docs-export", ["phh", "export", str(path), "-o", str(phh), "--no-check"], (phh,))
     for path in sorted(INPUTS.glob("*.phh")):
         imported = out / "phh-serve" / f"{path.stem}.yaml"

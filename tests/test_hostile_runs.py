@@ -425,3 +425,36 @@ def test_a_link_loop_in_a_scenario_folder_collects_each_file_once(capsys: pytest
     code = main(["conform", "--no-builtin", "--scenarios", str(tmp_path)])
     out, _ = capsys.readouterr()
     assert code == 0 and "3 passed" in out
+
+
+# --- serve: any single line, an answer -------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+                     max_leaves=30)
+_REQUEST = st.fixed_dictionaries({"id": st.integers(min_value=0) | st.none() | st.text(max_size=3),
+                                  "type": st.sampled_from(["hello", "evaluate", "start", "act", "observe", "stop", "x"])},
+                                 optional={"cards": _JSON, "stacks": _JSON, "stakes": _JSON, "deck": _JSON, "action": _JSON,
+                                           "profile": _JSON, "options": _JSON, "protocol": _JSON})
+
+
+@pytest.fixture(scope="module")
+def server() -> Any:
+    from stud8.tools.serve_cmd import Server
+
+    return Server()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(line=st.binary(max_size=200) | _REQUEST.map(lambda r: json.dumps(r).encode()) | _JSON.map(lambda v: json.dumps(v).encode()))
+def test_serve_answers_any_single_line_with_one_encodable_answer(server: Any, line: bytes) -> None:
+    from stud8.conformance.protocol import RESPONSE_TYPES, encode
+
+    answer = server.answer_line(line)
+    assert answer["type"] in RESPONSE_TYPES
+    assert encode(answer).count(b"\n") == 1
+    if answer["type"] == "error":
+        assert not answer["message"].startswith("internal error"), answer["message"]
