@@ -149,10 +149,10 @@ def write_files_atomic(files: Mapping[Path, str], flag: str = "output", *, insid
             replaced.append(target)
     except (OSError, Stud8Error) as error:
         for target in replaced:  # put back what was already replaced
-            backup = backups.get(target)
+            saved = backups.get(target)
             try:
-                if backup is not None:
-                    os.replace(backup, target)
+                if saved is not None:
+                    os.replace(saved, target)
                     backups[target] = None
                 else:
                     target.unlink()
@@ -166,6 +166,6 @@ def write_files_atomic(files: Mapping[Path, str], flag: str = "output", *, insid
     finally:
         for name in staged.values():
             Path(name).unlink(missing_ok=True)
-        for backup in backups.values():
-            if backup is not None:
-                Path(backup).unlink(missing_ok=True)
+        for leftover in backups.values():
+            if leftover is not None:
+                Path(leftover).unlink(missing_ok=True)

@@ -458,3 +458,25 @@ def test_serve_answers_any_single_line_with_one_encodable_answer(server: Any, li
     assert encode(answer).count(b"\n") == 1
     if answer["type"] == "error":
         assert not answer["message"].startswith("internal error"), answer["message"]
+
+
+def test_21_a_replace_that_fails_midway_puts_back_what_was_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud8.spec import outputs
+
+    first, second = tmp_path / "a.md", tmp_path / "b.html"
+    first.write_text("old a", encoding="utf-8")
+    first.chmod(0o640)
+    second.write_text("old b", encoding="utf-8")
+    real_replace = os.replace
+
+    def failing(source: str, target: Any) -> None:
+        if Path(target) == second and str(source).endswith(".tmp"):
+            raise OSError(28, "No space left on device", str(target))
+        real_replace(source, target)
+
+    monkeypatch.setattr(outputs.os, "replace", failing)
+    with pytest.raises(Stud8Error, match="No space left on device"):
+        write_files_atomic({first: "new a", second: "new b"}, "--out")
+    assert (first.read_text(encoding="utf-8"), second.read_text(encoding="utf-8")) == ("old a", "old b")
+    assert stat.S_IMODE(first.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md", "b.html"]
