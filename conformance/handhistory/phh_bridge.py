@@ -79,7 +79,7 @@ def record_from_phh(data: dict[str, Any], where: str, line: int = 1) -> HandReco
         if ante:
             actions.append(ActionRecord(0, name, ActionKind.ANTE, ante, ante == stacks[index]))
             contributed[index] = ante
-    slots = [[None] * SLOTS for _ in range(count)]  # type: list[list[Optional[str]]]
+    slots: list[list[str | None]] = [[None] * SLOTS for _ in range(count)]
     showdown: list[ShowdownRecord] = []
     street = 3
     dealt_now: set[int] = set()
@@ -200,10 +200,10 @@ class PhhReader:
         except tomllib.TOMLDecodeError as error:
             yield HandProblem(path, None, 1, "unreadable", f"not a PHH file (TOML): {error}")
             return
+        hands: list[tuple[str | None, dict[str, Any], int]] = []
         if "variant" in document:
-            hands = [(None, document, 1)]
+            hands.append((None, document, 1))
         else:
-            hands = []
             for key, value in document.items():
                 if isinstance(value, dict):
                     found = re.search(rf"^\[\s*\"?{re.escape(str(key))}\"?\s*\]", text, re.MULTILINE)

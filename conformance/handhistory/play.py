@@ -75,14 +75,14 @@ def record_from_play(
     level = 0
     street = -1
     completed = False
-    street_level = {}
+    street_level: dict[int, int] = {}
     for text in actions:
         if hand.over:
             raise NotWritable(f"action {text!r} comes after the hand is over")
         if hand.street != street:
             street = hand.street
             level = 0
-            street_level: dict[int, int] = {}
+            street_level = {}
             completed = False
         seat = int(text.split()[0][1:]) - 1
         before = table_state.contributed[seat]

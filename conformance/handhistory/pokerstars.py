@@ -431,7 +431,7 @@ class _HandParser:
         for pot_collected in collected_by_pot.values():
             for name, amount in pot_collected.items():
                 totals[name] = totals.get(name, 0) + amount
-        cards = tuple(PlayerCards(seat.name, tuple(slots[seat.name])) for seat in in_hand if seat.name in slots)
+        player_cards = tuple(PlayerCards(seat.name, tuple(slots[seat.name])) for seat in in_hand if seat.name in slots)
         small_bet = header.small_bet
         # The bring-in is not in the header: the amount posted, else (completed at once) half the small bet.
         bring_in = bring_in_amount or max(1, small_bet // 2)
@@ -440,7 +440,7 @@ class _HandParser:
             game=header.game, tournament=header.tournament, currency=header.currency, unit=header.unit,
             ante=ante_amount, bring_in=bring_in, small_bet=small_bet, big_bet=header.big_bet,
             max_seats=max_seats, started=header.started, seats=tuple(in_hand), actions=tuple(actions),
-            cards=cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
+            cards=player_cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
             collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
         )
 
@@ -679,9 +679,8 @@ def _dealt_line(name: str, cards: tuple[str | None, ...], street: int) -> list[s
     if new is None:
         return []
     downs_known = cards[0] is not None and cards[1] is not None
-    earlier = [card for card in cards[: street - 1]] if downs_known else [card for card in cards[2: street - 1]]
-    if any(card is None for card in earlier):
-        earlier = [card for card in earlier if card is not None]
+    shown = cards[: street - 1] if downs_known else cards[2: street - 1]
+    earlier = [card for card in shown if card is not None]
     return [f"Dealt to {name} [{' '.join(earlier)}] [{new}]"]
 
 

@@ -96,7 +96,7 @@ def readers() -> list[Reader]:
     """The registered readers, in sniffing order."""
     global _readers
     if _readers is None:
-        _readers = [_module(name).READER for name in READER_MODULES]
+        _readers = [getattr(_module(name), "READER") for name in READER_MODULES]  # noqa: B009
     return _readers
 
 
@@ -104,7 +104,7 @@ def writers() -> dict[str, Writer]:
     """The registered writers by format name."""
     global _writers
     if _writers is None:
-        found = [_module(name).WRITER for name in WRITER_MODULES]
+        found = [getattr(_module(name), "WRITER") for name in WRITER_MODULES]  # noqa: B009
         _writers = {writer.name: writer for writer in found}
     return _writers
 
