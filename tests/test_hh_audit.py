@@ -187,3 +187,13 @@ def test_a_community_card_where_the_rules_deal_everyone_a_card_deviates() -> Non
     assert verdict.verdict == "deviates"
     assert verdict.deviations[0].rule == "deck.community-card"
     assert "every player a seventh-street card" in verdict.deviations[0].expected
+
+
+def test_seats_listed_out_of_order_are_seated_by_number() -> None:
+    """Regression: engine seats follow the seat numbers, not the order a file lists players in
+    (an OHH players list need not be sorted); reversed, the bring-in would fall on the wrong seat."""
+    record = _hand(0)
+    reversed_seats = replace(record, seats=tuple(reversed(record.seats)))
+    before, after = audit_hand(record), audit_hand(reversed_seats)
+    assert after.verdict == before.verdict == "conforms"
+    assert dict(after.net_rules) == dict(before.net_rules)

@@ -166,11 +166,14 @@ class _Facts:
 
 
 def _facts(record: HandRecord) -> _Facts:
-    names = [seat.name for seat in record.seats]
+    # Engine seats 1..n follow the table's seat numbers: stud has no button, so the lowest seat
+    # is taken as the dealer's left (act-order ties, odd chips in seat order).
+    seats = sorted(record.seats, key=lambda seat: seat.seat_no)
+    names = [seat.name for seat in seats]
     seat_of = {name: index for index, name in enumerate(names)}
     if len(seat_of) != len(names):
         raise _Unreadable("two seats have the same player name")
-    stacks = [seat.stack for seat in record.seats]
+    stacks = [seat.stack for seat in seats]
     contributed = [0] * len(names)
     folded = [False] * len(names)
     fold_street = [0] * len(names)
