@@ -33,6 +33,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -173,16 +174,66 @@ def status(lang: str, book: RuleBook, source: Mapping[str, Any] | None = None) -
     return Status(lang, bool(catalogue["complete"]), missing, stale, unused, len(english))
 
 
+HEADER = """\
+# The rule book in {name}. Each entry translates the English text of the same key (spec/rules.yaml,
+# spec/i18n/en.yaml) and records in `en` the hash of the English it translates: when the English
+# changes, the entry is stale and the book shows the English until it is translated again.
+# `python -m stud8.tools.docs_i18n status {lang}` lists what is missing or stale.
+# Validated by spec/schema/i18n.schema.json.
+"""
+
+
+def stamp(lang: str, translations: Mapping[str, str], book: RuleBook, *, complete: bool | None = None) -> Path:
+    """Merge ``translations`` (key -> text, each a translation of the *current* English of its
+    key) into ``spec/i18n/<lang>.yaml``, recording the current English hash of each, and write
+    the catalogue back in book order. The translator's tool: run it right after translating,
+    never to re-stamp an old translation as current."""
+    english = english_texts(book, load_source())
+    unknown = sorted(set(translations) - set(english))
+    if unknown:
+        raise I18nError(f"not keys of the English source: {', '.join(unknown)}")
+    catalogue = load_catalogue(lang)
+    entries = dict(catalogue["entries"])
+    for key, text in translations.items():
+        entries[key] = {"en": text_hash(english[key]), "text": " ".join(str(text).split())}
+    ordered = {key: entries[key] for key in english if key in entries}
+    ordered.update({key: value for key, value in entries.items() if key not in english})
+    data = {"language": lang, "name": catalogue["name"],
+            "complete": catalogue["complete"] if complete is None else complete, "entries": ordered}
+    if "translator_note" in catalogue:
+        data["translator_note"] = catalogue["translator_note"]
+    problems = schema_problems(data, "i18n.schema.json", f"spec/i18n/{lang}.yaml")
+    if problems:
+        raise I18nError("\n".join(str(p) for p in problems))
+    path = Path(str(resources.files("stud8.spec").joinpath("i18n").joinpath(f"{lang}.yaml")))
+    text = HEADER.format(name=LANGUAGE_NAMES[lang], lang=lang) + yaml.safe_dump(
+        data, allow_unicode=True, sort_keys=False, width=100)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m stud8.tools.docs_i18n status LANG``: the missing and stale keys, with the
-    English to translate. Exit 0 when the language is complete and current, else 1."""
+    English to translate; exit 0 when the language is complete and current, else 1.
+    ``python -m stud8.tools.docs_i18n stamp LANG FILE``: merge a YAML mapping of key ->
+    translation (of the current English) into the catalogue."""
     from stud8.spec.rulebook import default_rulebook
 
     args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 2 or args[0] != "status" or args[1] not in LANGUAGES[1:]:
-        print("usage: python -m stud8.tools.docs_i18n status et|pl|el", file=sys.stderr)
+    usage = "usage: python -m stud8.tools.docs_i18n status et|pl|el | stamp et|pl|el FILE"
+    if len(args) < 2 or args[1] not in LANGUAGES[1:] or (args[0], len(args)) not in (("status", 2), ("stamp", 3)):
+        print(usage, file=sys.stderr)
         return 2
     book = default_rulebook()
+    if args[0] == "stamp":
+        try:
+            translations = yaml.safe_load(Path(args[2]).read_text(encoding="utf-8"))
+            written = stamp(args[1], translations, book)
+        except (OSError, yaml.YAMLError, I18nError) as error:
+            print(f"docs_i18n: {error}", file=sys.stderr)
+            return 1
+        print(f"wrote {written}")
+        return 0
     english = english_texts(book, load_source())
     found = status(args[1], book)
     for label, keys in (("missing", found.missing), ("stale", found.stale)):
