@@ -122,8 +122,8 @@ class ReferenceEngine:
     def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
         from stud8.reference.hands import best_high, best_low
 
-        parsed = parse_cards(list(cards))
         try:
+            parsed = parse_cards(list(cards))  # a card that does not parse is a refusal (bad-card), not a bug
             high = best_high(parsed)
             low = best_low(parsed)
         except Stud8Error as error:

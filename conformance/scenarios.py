@@ -20,7 +20,7 @@ from stud8.reference.engine import check_table
 from stud8.reference.actions import parse_action
 from stud8.reference.errors import ActionError, CardError, ConfigError
 from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
-from stud8.spec.limits import MAX_ERRORS_PER_FILE
+from stud8.spec.limits import MAX_ERRORS_PER_FILE, quoted
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -174,10 +174,10 @@ class _ScenarioChecker:
             return []
         if count and not count[0] <= len(cards) <= count[1]:
             wanted = f"{count[0]}" if count[0] == count[1] else f"{count[0]} to {count[1]}"
-            self.add(steps, "card-count", f"{len(cards)} cards where {wanted} are needed: {text!r}")
+            self.add(steps, "card-count", f"{len(cards)} cards where {wanted} are needed: {quoted(text)}")
         if distinct and len(set(cards)) != len(cards):
             repeated = sorted({str(c) for c in cards if cards.count(c) > 1})
-            self.add(steps, "repeated-card", f"card {', '.join(repeated)} appears twice in {text!r}")
+            self.add(steps, "repeated-card", f"card {', '.join(repeated)} appears twice in {quoted(text)}")
         return cards
 
     def hand(self, raw: Mapping[str, Any]) -> None:
@@ -262,7 +262,7 @@ class _ScenarioChecker:
                 continue
             why = option.check(value)
             if why:
-                self.add(["options", name], "bad-option-value", f"option {name}={value!r} {why}")
+                self.add(["options", name], "bad-option-value", f"option {name}={quoted(value)} {why}")
 
     def seats_named(self, raw: Mapping[str, Any], seats: int) -> None:
         def check_seat(steps: Sequence[Any], name: Any) -> None:

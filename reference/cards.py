@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from stud8.reference.errors import CardError
+from stud8.spec.limits import quoted
 
 
 class Rank(enum.IntEnum):
@@ -96,7 +97,7 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse ``As``, ``td``, ``7C``: a rank character then a suit character."""
         if not isinstance(text, str) or len(text) != 2:
-            raise CardError(f"bad card {text!r}: a card is a rank (2-9 T J Q K A) and a suit (c d h s)")
+            raise CardError(f"bad card {quoted(text)}: a card is a rank (2-9 T J Q K A) and a suit (c d h s)")
         rank = _RANK_BY_CHAR.get(text[0].upper())
         suit = _SUIT_BY_CHAR.get(text[1].lower())
         if rank is None:
@@ -132,7 +133,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         if len(tokens) == 1 and len(tokens[0]) > 2:
             word = tokens[0]
             if len(word) % 2:
-                raise CardError(f"bad cards {text!r}: cards are two characters each")
+                raise CardError(f"bad cards {quoted(text)}: cards are two characters each")
             tokens = [word[i : i + 2] for i in range(0, len(word), 2)]
         return [Card.parse(token) for token in tokens]
     return [Card.parse(token) for token in text]

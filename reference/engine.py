@@ -526,7 +526,7 @@ def _check_stacks(stacks: Sequence[int], book: RuleBook) -> None:
     try:
         count = len(stacks)
     except TypeError:
-        raise ConfigError(f"stacks must be a list of chip counts, got {stacks!r}", "bad-config") from None
+        raise ConfigError(f"stacks must be a list of chip counts, got {quoted(stacks)}", "bad-config") from None
     if not book.min_players <= count <= book.max_players:
         raise ConfigError(f"a hand needs {book.min_players} to {book.max_players} players, got {count} stacks", "bad-config")
     for seat, stack in enumerate(stacks, start=1):
@@ -564,7 +564,7 @@ def _check_stakes(stakes: Stakes) -> None:
     try:
         values = [getattr(stakes, name) for name in names]
     except AttributeError:
-        raise ConfigError(f"stakes must have ante, bring_in, small_bet and big_bet, got {stakes!r}", "bad-config") from None
+        raise ConfigError(f"stakes must have ante, bring_in, small_bet and big_bet, got {quoted(stakes)}", "bad-config") from None
     for name, value in zip(names, values):
         if not _is_int(value):
             raise ConfigError(f"stake {name} must be a whole number of chips, got {quoted(value)}", "bad-config")
@@ -592,7 +592,7 @@ def _deck_indices(deck: Sequence[Card | str]) -> list[int]:
         if len(indices) != len(deck):  # text cards, or something that is not a card
             indices = [_index_of(card) for card in deck]
     except TypeError:
-        raise ConfigError(f"the deck must be a list of 52 cards, got {deck!r}", "bad-deck") from None
+        raise ConfigError(f"the deck must be a list of 52 cards, got {quoted(deck)}", "bad-deck") from None
     if len(indices) != 52:
         raise ConfigError(f"the deck must hold 52 cards, got {len(indices)}", "bad-deck")
     if len(set(indices)) != 52:
@@ -610,7 +610,7 @@ def _index_of(card: Card | str) -> int:
             return Card.parse(card).index
         except Stud8Error as error:
             raise ConfigError(f"bad card in the deck: {error.message}", "bad-deck") from None
-    raise ConfigError(f"the deck holds {card!r}, which is not a card", "bad-deck")
+    raise ConfigError(f"the deck holds {quoted(card)}, which is not a card", "bad-deck")
 
 
 def _resolve_options(book: RuleBook, profile: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:

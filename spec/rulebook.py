@@ -19,7 +19,7 @@ from typing import Any, Mapping
 import jsonschema
 
 from stud8.spec.errors import ConfigError, Stud8Error
-from stud8.spec.limits import MAX_ERRORS_PER_FILE, shorten
+from stud8.spec.limits import MAX_ERRORS_PER_FILE, quoted, shorten
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 
 RULES_FILE = "rules.yaml"
@@ -96,16 +96,16 @@ class RuleBook:
         """
         name = profile or self.default_profile
         if name not in self.profiles:
-            raise ConfigError(f"unknown profile {name!r} (profiles: {', '.join(self.profiles)})", "bad-config")
+            raise ConfigError(f"unknown profile {quoted(name)} (profiles: {', '.join(self.profiles)})", "bad-config")
         values = {option.name: option.default for option in self.options.values()}
         values.update(self.profiles[name])
         for key, value in (overrides or {}).items():
             option = self.options.get(key)
             if option is None:
-                raise ConfigError(f"unknown option {key!r} (options: {', '.join(self.options)})", "bad-config")
+                raise ConfigError(f"unknown option {quoted(key)} (options: {', '.join(self.options)})", "bad-config")
             why = option.check(value)
             if why:
-                raise ConfigError(f"option {key}={value!r} {why}", "bad-config")
+                raise ConfigError(f"option {shorten(str(key), 40)}={quoted(value)} {why}", "bad-config")
             values[key] = value
         return values
 

@@ -437,8 +437,10 @@ _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow
                      max_leaves=30)
 _REQUEST = st.fixed_dictionaries({"id": st.integers(min_value=0) | st.none() | st.text(max_size=3),
                                   "type": st.sampled_from(["hello", "evaluate", "start", "act", "observe", "stop", "x"])},
-                                 optional={"cards": _JSON, "stacks": _JSON, "stakes": _JSON, "deck": _JSON, "action": _JSON,
-                                           "profile": _JSON, "options": _JSON, "protocol": _JSON})
+                                 optional={"cards": _JSON | st.lists(st.text(max_size=3), min_size=5, max_size=7),
+                                           "stacks": _JSON | st.lists(st.integers(), min_size=2, max_size=8), "stakes": _JSON, "deck": _JSON,
+                                           "profile": _JSON, "options": _JSON, "protocol": _JSON,
+                                           "action": _JSON | st.text(max_size=12)})
 
 
 @pytest.fixture(scope="module")
@@ -480,3 +482,10 @@ def test_21_a_replace_that_fails_midway_puts_back_what_was_replaced(tmp_path: Pa
     assert (first.read_text(encoding="utf-8"), second.read_text(encoding="utf-8")) == ("old a", "old b")
     assert stat.S_IMODE(first.stat().st_mode) == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md", "b.html"]
+
+
+@pytest.mark.parametrize("card", ["Xx", "Asx", "A" * 100_000, ""])
+def test_serve_refuses_a_card_that_does_not_parse_with_bad_card(server: Any, card: str) -> None:
+    answer = server.answer_line(json.dumps({"id": 1, "type": "evaluate", "cards": [card, "As", "Kd", "Qh", "Jc"]}).encode())
+    assert (answer["type"], answer["code"]) == ("refused", "bad-card")
+    assert len(answer["message"]) < 300
