@@ -197,3 +197,25 @@ def test_seats_listed_out_of_order_are_seated_by_number() -> None:
     before, after = audit_hand(record), audit_hand(reversed_seats)
     assert after.verdict == before.verdict == "conforms"
     assert dict(after.net_rules) == dict(before.net_rules)
+
+
+def test_unseen_cards_that_cannot_change_the_payout_are_judged_by_trying_them_all() -> None:
+    """A synthetic hand (seed 21, hand 267) whose showdown loser mucks: every set of three cards
+    the loser could hold leaves the payout as paid, so the hand is judged, not cannot-judge;
+    the same hand with another loser's cards hidden could go either way, and is not."""
+    from stud8.conformance.handhistory.record import PlayerCards
+    from stud8.conformance.handhistory.synth import synth_records
+
+    *_, record = synth_records(267, 21, hide=False)
+
+    def hide(name: str) -> HandRecord:
+        cards = tuple(PlayerCards(entry.player, tuple(None if entry.player == name and slot in (0, 1, 6) else card
+                                                       for slot, card in enumerate(entry.cards)))
+                      for entry in record.cards)
+        return replace(record, cards=cards,
+                       showdown=tuple(replace(entry, shown=entry.player != name) for entry in record.showdown))
+
+    assert audit_hand(hide("rdiezchang")).verdict == "conforms"
+    winner = record.collected[0][0]
+    verdict = audit_hand(hide(winner))
+    assert verdict.verdict == "cannot-judge" and winner in verdict.reason

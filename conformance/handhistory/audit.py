@@ -33,6 +33,8 @@ Verdicts: ``conforms``, ``deviates``, ``cannot-judge``; a reader's ``not-stud8``
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -63,8 +65,12 @@ from stud8.reference.pots import (
 
 VERDICTS: tuple[str, ...] = ("conforms", "deviates", "cannot-judge", "not-stud8", "unreadable")
 STREET_NAMES = {0: "antes", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
-FILLINGS = 6
-"""How many fillings of unseen cards are tried when unseen cards are at the showdown."""
+FILLINGS = 64
+"""How many fillings of unseen cards are tried when several players reach the showdown with
+cards nobody saw (one such player: every possible set of cards is tried)."""
+
+EXHAUSTIVE_LIMIT = 20000
+"""Most sets of unseen cards tried one by one for a single unseen hand (C(49, 3) = 18,424)."""
 
 _CARD_INDEX = {str(card): card.index for card in ALL_CARDS}
 _CARD_TEXTS: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
@@ -645,23 +651,43 @@ def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> Ha
 
 def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[str | None]], filled: list[list[str]],
                    resolved: Mapping[str, Any]) -> tuple[_Payout, list[int]]:
-    """The rules' payout, the same under every filling of the unseen cards (else ``_CannotJudge``)."""
-    unseen = [facts.names[seat] for seat, cards in enumerate(slots)
+    """The rules' payout, the same under every filling of the unseen cards (else ``_CannotJudge``).
+
+    Unseen cards matter only for players still in at the showdown. When one such player has
+    them, every set of cards they could hold (from the cards nobody else was dealt) is tried;
+    when several have, ``FILLINGS`` fillings are: the lowest cards, the highest, and seeded
+    shuffles. Folded players' unseen cards never change the payout.
+    """
+    rakes = _pot_rakes(record, len(_rules_payout(facts, filled, [], resolved, record.community).pots))
+    first = _rules_payout(facts, filled, rakes, resolved, record.community)
+    contested = sum(not folded for folded in facts.folded) > 1
+    unseen = [seat for seat, cards in enumerate(slots)
               if not facts.folded[seat] and any(card is None for card in cards)]
-    variants = FILLINGS if unseen and sum(not folded for folded in facts.folded) > 1 else 1
-    first: _Payout | None = None
-    rakes: list[int] = []
-    for variant in range(variants):
-        cards = filled if variant == 0 else _fill(slots, variant, record.community)
-        if not rakes:
-            rakes = _pot_rakes(record, len(_rules_payout(facts, cards, [], resolved, record.community).pots))
-        payout = _rules_payout(facts, cards, rakes, resolved, record.community)
-        if first is None:
-            first = payout
-        elif payout.paid != first.paid:
-            raise _CannotJudge("the payout depends on cards nobody saw: " + ", ".join(unseen)
-                               + (" went" if len(unseen) > 1 else " goes") + " to the showdown without showing")
-    assert first is not None
+    if not unseen or not contested:
+        return first, rakes
+
+    def differs(cards: list[list[str]]) -> bool:
+        return _rules_payout(facts, cards, rakes, resolved, record.community).paid != first.paid
+
+    names = ", ".join(facts.names[seat] for seat in unseen)
+    why = (f"the payout depends on cards nobody saw: {names}"
+           + (" went" if len(unseen) > 1 else " goes") + " to the showdown without showing")
+    if len(unseen) == 1:
+        seat = unseen[0]
+        hidden = [slot for slot, card in enumerate(slots[seat]) if card is None]
+        used = {card for cards in slots for card in cards if card is not None} | {record.community}
+        pool = [card for card in _CARD_TEXTS if card not in used]
+        if math.comb(len(pool), len(hidden)) <= EXHAUSTIVE_LIMIT:
+            cards = [list(row) for row in filled]
+            for choice in itertools.combinations(pool, len(hidden)):
+                for slot, card in zip(hidden, choice):
+                    cards[seat][slot] = card
+                if differs(cards):
+                    raise _CannotJudge(why)
+            return first, rakes
+    for variant in range(1, FILLINGS):
+        if differs(_fill(slots, variant, record.community)):
+            raise _CannotJudge(why)
     return first, rakes
 
 
