@@ -129,13 +129,20 @@ class PythonEngine:
             if answer is not None and not isinstance(answer, Mapping):
                 raise EngineError(f"handshake() returned {_kind(answer)}, expected an object or None (protocol: hello)")
             declared = dict(answer or {})
-        return {
+        declaration = {
             "name": declared.get("name") or getattr(self._engine, "name", None) or self.name,
             "version": str(declared.get("version", "unknown")),
             "protocol": declared.get("protocol", PROTOCOL_VERSION),
             "options": declared.get("options", {}),
-            "profiles": list(declared.get("profiles", [])),
+            "profiles": declared.get("profiles", []),
         }
+        # The declaration goes into reports and decides what is not applicable: it must be what
+        # a cmd: engine's hello may say (JSON, profiles a list of names), checked like one.
+        self._checked("handshake", {"protocol": declaration["protocol"], "options": declaration["options"],
+                                    "profiles": declaration["profiles"],
+                                    "engine": {"name": declaration["name"], "version": declaration["version"]}},
+                      "hello", None)
+        return declaration
 
     def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
         if callable(getattr(self._engine, "unsupported", None)):

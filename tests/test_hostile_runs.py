@@ -489,3 +489,14 @@ def test_serve_refuses_a_card_that_does_not_parse_with_bad_card(server: Any, car
     answer = server.answer_line(json.dumps({"id": 1, "type": "evaluate", "cards": [card, "As", "Kd", "Qh", "Jc"]}).encode())
     assert (answer["type"], answer["code"]) == ("refused", "bad-card")
     assert len(answer["message"]) < 300
+
+
+def test_a_python_handshake_that_is_not_json_is_an_engine_error_before_the_run(
+        capsys: pytest.CaptureFixture[str], engines_on_path: None, tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    code = main(["conform", "--engine", "python:h12_python_engines:odd_handshake", "--no-builtin",
+                 "--scenarios", str(DATA / "valid"), "--report", str(report)])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in out + err
+    assert "handshake() returned a value that is not JSON (Object of type set is not JSON serializable) (protocol: hello)" in err
+    assert not report.exists()

@@ -43,3 +43,24 @@ class _ObserveNotJson(ReferenceEngine):
 def observe_not_json():
     """``observe()`` returns a set inside the object: not JSON."""
     return _ObserveNotJson()
+
+
+class _OddHandshake(ReferenceEngine):
+    def handshake(self):
+        return {"name": "odd", "version": 1.5, "options": {"raise_cap": {1, 2}}, "profiles": "robert"}
+
+
+def odd_handshake():
+    """A handshake whose declaration is not JSON (a set) and whose profiles are a string."""
+    return _OddHandshake()
+
+
+class _PrintsToStdout(ReferenceEngine):
+    def act(self, action):
+        print("debug: acting", action)
+        super().act(action)
+
+
+def prints_to_stdout():
+    """The reference engine, chatty on stdout (harmless in process; fatal over the protocol)."""
+    return _PrintsToStdout()
