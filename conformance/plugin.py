@@ -24,6 +24,8 @@ from stud8.conformance.replay import ScenarioFailure, run_scenario
 from stud8.conformance.report import Record, Report, failure_message, jsonable, load_baseline, summary_lines, write_report
 from stud8.conformance.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import seconds_problem
+from stud8.spec.outputs import check_output_file
 from stud8.spec.yamlio import Problem
 
 ENGINE_KEY = pytest.StashKey[Engine]()
@@ -56,7 +58,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[ROOTS_KEY] = roots
     config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
     baseline = config.getoption("stud8_baseline")
+    report = config.getoption("stud8_report")
+    why = seconds_problem(config.getoption("stud8_timeout"), "--stud8-timeout")
     try:
+        if why:
+            raise Stud8Error(why, "usage")
+        if report and not hasattr(config, "workerinput"):  # checked before the run, as stud8 conform does
+            check_output_file(Path(report), "--stud8-report")
         config.stash[BASELINE_KEY] = load_baseline(Path(baseline)) if baseline else set()
     except Stud8Error as error:
         raise pytest.UsageError(error.message) from None

@@ -500,3 +500,14 @@ def test_a_python_handshake_that_is_not_json_is_an_engine_error_before_the_run(
     assert code == 2 and "Traceback" not in out + err
     assert "handshake() returned a value that is not JSON (Object of type set is not JSON serializable) (protocol: hello)" in err
     assert not report.exists()
+
+
+@pytest.mark.parametrize(("option", "value", "why"), [("--stud8-report", "/dev/full", "is not a regular file"),
+                                                      ("--stud8-timeout", "nan", "must be a finite number of seconds")])
+def test_the_plugin_checks_its_own_options_too(capsys: pytest.CaptureFixture[str], option: str, value: str, why: str) -> None:
+    # pytest users reach the plugin without stud8 conform's checks: the plugin makes the same ones.
+    if not Path(value).exists() and value.startswith("/dev"):
+        pytest.skip(f"no {value} here")
+    code = main(["conform", "--no-builtin", "--scenarios", str(DATA / "valid"), "--", option, value])
+    out, err = capsys.readouterr()
+    assert code == 2 and why in out + err and "Traceback" not in out + err
