@@ -18,9 +18,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-FEATURES: tuple[str, ...] = ("digest",)
+FEATURES: tuple[str, ...] = ("digest", "batch")
 """Optional protocol features a runner may ask for in ``hello``. ``digest``: the ``ok``
-answering ``start`` and ``act`` carries the digest of the observation the engine would now send."""
+answering ``start`` and ``act`` carries the digest of the observation the engine would now send.
+``batch``: ``act`` may carry ``actions``, several actions applied in order up to the first
+refused, answered with the digest after each one applied (``digests``)."""
 
 DIGEST_PATTERN = "^[0-9a-f]{64}$"
 

@@ -447,6 +447,26 @@ class SubprocessEngine:
             raise EngineRefusal(answer["code"], answer["message"])
         return answer.get("digest")  # type: ignore[no-any-return]
 
+    @property
+    def batches(self) -> bool:
+        """Whether ``act_batch`` may be used (the ``batch`` feature was asked for and granted)."""
+        if not self._wanted:
+            return False
+        self._ensure()
+        return "batch" in self._features
+
+    def act_batch(self, actions: Sequence[str]) -> tuple[list[str], EngineRefusal | None]:
+        """Several actions in one ``act`` (the ``batch`` feature): the digest after each action
+        applied, and the refusal that stopped the batch, if one did (the actions before it were
+        applied; ``EngineRefusal.index`` is its position)."""
+        answer = self._call("act", actions=list(actions))
+        digests = list(answer.get("digests", ()))
+        if answer["type"] == "refused":
+            refusal = EngineRefusal(answer["code"], answer["message"])
+            refusal.index = answer.get("index")  # type: ignore[attr-defined]
+            return digests, refusal
+        return digests, None
+
     def act_send(self, action: str) -> None:
         """``act`` in two halves, so the runner can work while the engine does: this writes the
         request, ``act_result`` reads the answer. Nothing else may be asked in between."""

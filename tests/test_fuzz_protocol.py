@@ -129,3 +129,46 @@ def test_a_refusal_over_the_pipe_is_found_where_it_happens(monkeypatch: pytest.M
     divergence = result.hits[0].divergence
     assert divergence.phase == "action" and divergence.engine == "refused (not-allowed)"
     assert divergence.next_action is not None and divergence.next_action.split()[1] == "cbr"
+
+
+def test_serve_applies_a_batch_up_to_the_first_refusal() -> None:
+    server = Server()
+    without = server.handle({"id": 1, "type": "hello", "protocol": 1})
+    assert "features" not in without
+    server.handle({"id": 2, "type": "start", **_start()})
+    refused = server.handle({"id": 3, "type": "act", "actions": ["p1 cc"]})
+    assert refused["type"] == "error" and "batch feature" in refused["message"]
+
+    assert server.handle({"id": 4, "type": "hello", "protocol": 1, "features": ["batch", "digest"]})["features"] == \
+        ["digest", "batch"]
+    server.handle({"id": 5, "type": "start", **_start()})
+    first = server.handle({"id": 6, "type": "observe"})["observation"]
+    bring_in = f"p{first['to_act']} pb"
+    answer = server.handle({"id": 7, "type": "act", "actions": [bring_in, bring_in, "p9 cc"]})
+    assert schema_problem("response", answer) is None
+    assert answer["type"] == "refused" and answer["index"] == 1 and answer["code"] == "out-of-turn"
+    now = server.handle({"id": 8, "type": "observe"})["observation"]
+    assert answer["digests"] == [observation_digest(now)]
+    whole = server.handle({"id": 9, "type": "act", "actions": [f"p{now['to_act']} cc"]})
+    assert whole["type"] == "ok" and len(whole["digests"]) == 1
+    assert schema_problem("request", {"id": 1, "type": "act", "action": "p1 f", "actions": ["p1 f"]}) is not None
+    assert schema_problem("request", {"id": 1, "type": "act", "actions": []}) is not None
+
+
+def test_a_batch_is_one_message_per_hand_and_finds_nothing_on_the_reference() -> None:
+    engine = make_fuzz_engine(SERVE, 30.0)
+    sent: list[str] = []
+    try:
+        assert engine.batches  # type: ignore[attr-defined]
+        original = engine._send  # type: ignore[attr-defined]
+
+        def counting(message_type: str, fields: dict) -> object:
+            sent.append(message_type)
+            return original(message_type, fields)
+
+        engine._send = counting  # type: ignore[attr-defined]
+        result = search(FuzzConfig(engine=SERVE, hands=20, seed=6), ReferenceEngine(), engine, range(20))
+    finally:
+        engine.close()
+    assert result.played == 20 and result.hits == []
+    assert sent.count("start") == 20 and sent.count("act") <= 20 and "observe" not in sent

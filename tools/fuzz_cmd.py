@@ -50,10 +50,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from stud8.tools.arguments import seed
-from stud8.tools.formats import add_format_argument, wants_json
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_JOBS, seconds_problem
+from stud8.tools.arguments import seed
+from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_output_folder, usable_cores
 
 
@@ -269,7 +269,7 @@ class _Reporter:
         self.shown = 0
         self.last_line = 0.0
 
-    def __enter__(self) -> "_Reporter":
+    def __enter__(self) -> _Reporter:  # noqa: PYI034 - a private helper, never subclassed
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -41,6 +41,7 @@ class Server:
         self.engine = ReferenceEngine()
         self.started = False
         self.digests = False  # the optional feature "digest", asked for in hello
+        self.batch = False  # the optional feature "batch", asked for in hello
         self.warm_up()
 
     def warm_up(self) -> None:
@@ -80,6 +81,7 @@ class Server:
                 if "features" in message:  # answered only when asked: older runners never see it
                     answer["features"] = [name for name in FEATURES if name in message["features"]]
                 self.digests = "digest" in message.get("features", ())
+                self.batch = "batch" in message.get("features", ())
                 return answer
             if kind == "evaluate":
                 return {"type": "evaluation", **engine.evaluate(message["cards"])}
@@ -94,6 +96,8 @@ class Server:
             if not self.started:
                 return {"type": "error", "message": f"{kind}: no hand has been started"}
             if kind == "act":
+                if "actions" in message:
+                    return self._act_batch(message["actions"])
                 engine.act(message["action"])
                 return self._ok()
             return {"type": "observation", "observation": engine.observe()}
@@ -105,6 +109,23 @@ class Server:
         if not self.digests:
             return {"type": "ok"}
         return {"type": "ok", "digest": observation_digest(self.engine.observe())}
+
+    def _act_batch(self, actions: list[str]) -> dict[str, Any]:
+        """``act`` with ``actions`` (the batch feature): each applied in order, the digest after
+        each; the first refused one stops the batch, its ``index`` and code answered."""
+        from stud8.conformance.engines import EngineRefusal
+
+        if not self.batch:
+            return {"type": "error", "message": "act: actions needs the batch feature (ask for it in hello)"}
+        digests: list[str] = []
+        for index, action in enumerate(actions):
+            try:
+                self.engine.act(action)
+            except EngineRefusal as refusal:
+                return {"type": "refused", "code": refusal.code, "message": refusal.message, "index": index,
+                        "digests": digests}
+            digests.append(observation_digest(self.engine.observe()))
+        return {"type": "ok", "digests": digests}
 
     def answer_line(self, line: bytes) -> dict[str, Any]:
         """The response to one request line, always one that can be encoded: whatever the

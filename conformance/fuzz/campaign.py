@@ -122,7 +122,7 @@ def search(config: FuzzConfig, reference: Engine, engine: Engine, hands: Sequenc
         hand = hand_spec(config, index)
         watcher = classify(hand.stacks, hand.stakes, config.profile, config.options) if classify else None
         played, _ = play_generated(reference, engine, hand, config.profile, config.options,
-                                   watch=None if watcher is None else watcher.see)
+                                   watch=None if watcher is None else watcher.see, batch=True)
         played_count += 1
         if watcher is not None:
             counts.update(watcher.rules())
@@ -149,7 +149,7 @@ def make_fuzz_engine(spec: str, timeout: float) -> Engine:
     engine = make_engine(spec, timeout)
     want = getattr(engine, "want_features", None)
     if want is not None:
-        want(("digest",))
+        want(("digest", "batch"))
     return engine
 
 

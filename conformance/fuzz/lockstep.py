@@ -17,8 +17,12 @@ comparison alone finds:
   whole (``==``, a C-level walk of the two dicts); equal observations cannot differ in any
   field;
 * an engine that returns an observation digest with each ``start`` and ``act`` (the protocol's
-  ``digest`` feature, ``protocol.observation_digest``): the digest is compared with the
-  reference observation's, and the observation is fetched only when they differ.
+  ``digest`` feature, ``digest.observation_digest``): the digest is compared with the
+  reference observation's, and the observation is fetched only when they differ; the engine
+  takes each action while the reference engine takes it too (``act_send``, ``act_result``);
+* an engine that takes a whole hand's actions in one message (the ``batch`` feature, used by
+  the campaign's search): the hand is played on the reference engine, sent at once, and its
+  digests compared; a hand that disagrees anywhere is played again step by step.
 """
 
 from __future__ import annotations
@@ -132,6 +136,10 @@ class Guarded:
     def observe(self) -> dict[str, Any]:
         return self._call("observe")  # type: ignore[no-any-return]
 
+    def call(self, name: str, *args: Any) -> Any:
+        """Any other method of the engine, guarded the same way."""
+        return self._call(name, *args)
+
 
 def result_values(observation: Mapping[str, Any]) -> dict[str, Any]:
     """The result in the scenario outcome's terms (as the runner's ``check_outcome`` reads it)."""
@@ -185,16 +193,85 @@ def _refusal(text: EngineRefusal | None) -> str:
 def lockstep(reference: Engine, engine: Engine, *, stacks: Sequence[int], stakes: Mapping[str, int],
              deck: Sequence[str], profile: str | None, options: Mapping[str, Any],
              choose: Callable[[int, Sequence[str]], str],
-             watch: Callable[[Mapping[str, Any]], None] | None = None) -> Played:
+             watch: Callable[[Mapping[str, Any]], None] | None = None, batch: bool = False) -> Played:
     """Play one hand on both engines; ``choose(seat, legal)`` picks each action among the
     reference engine's legal actions. Stops at the first divergence. ``watch``, if given, sees
-    every reference observation (the rule-coverage classifier reads the hand from them)."""
+    every reference observation (the rule-coverage classifier reads the hand from them).
+
+    ``batch``: with an engine that takes several actions in one message (the protocol's
+    ``batch`` feature), play the hand on the reference engine first, then send the engine the
+    start and all the actions at once and compare the digests; only when they disagree is the
+    hand played again step by step (with the same actions), which finds the divergence exactly
+    where the step-by-step play alone finds it. ``choose`` is then called for the whole hand,
+    so the policy's record of decisions may go past the divergence: the search uses batches,
+    shrinking never does.
+    """
+    settings: dict[str, Any] = {"stacks": list(stacks), "stakes": dict(stakes), "deck": list(deck),
+                                "profile": profile, "options": dict(options)}
+    if batch and _batches(engine):
+        played, script = _batched(reference, engine, settings, choose, watch)
+        if played is not None:
+            return played
+        if script is not None:
+            choose, watch = script, None
+    return _stepwise(reference, engine, settings, choose, watch)
+
+
+def _batches(engine: Engine) -> bool:
+    try:
+        return bool(getattr(engine, "batches", False))
+    except EngineFault:
+        return False
+
+
+def _batched(reference: Engine, engine: Engine, settings: dict[str, Any], choose: Callable[[int, Sequence[str]], str],
+             watch: Callable[[Mapping[str, Any]], None] | None,
+             ) -> tuple[Played | None, Callable[[int, Sequence[str]], str] | None]:
+    """The hand as one batch: ``(Played, None)`` when the engine agrees at every step, else
+    ``(None, a chooser replaying the same actions)`` for the step-by-step play."""
+    try:
+        reference.start(**settings)
+    except EngineRefusal:
+        return None, None
+    observations = [reference.observe()]
+    actions: list[str] = []
+    while not observations[-1]["over"]:
+        if len(actions) >= MAX_ACTIONS:
+            return None, None
+        last = observations[-1]
+        action = f"p{last['to_act']} {choose(last['to_act'], last['legal'])}"
+        _reference_act(reference, action)
+        actions.append(action)
+        observations.append(reference.observe())
+    if watch is not None:
+        for observation in observations:
+            watch(observation)
+    replay = iter([action.split(" ", 1)[1] for action in actions])
+
+    def script(seat: int, legal: Sequence[str]) -> str:
+        return next(replay)
+
+    guarded = Guarded(engine)
+    try:
+        first = guarded.start(**settings)
+        if first is None or first != observation_digest(observations[0]):
+            return None, script
+        if actions:
+            digests, refusal = guarded.call("act_batch", actions)
+            if refusal is not None or digests != [observation_digest(o) for o in observations[1:]]:
+                return None, script
+    except (EngineRefusal, EngineFault):
+        return None, script
+    return Played(actions, None, observations[-1]), None
+
+
+def _stepwise(reference: Engine, engine: Engine, settings: dict[str, Any], choose: Callable[[int, Sequence[str]], str],
+              watch: Callable[[Mapping[str, Any]], None] | None) -> Played:
+    """The hand step by step, compared after every action (see the module docstring)."""
     guarded = Guarded(engine)
     actions: list[str] = []
     last: dict[str, Any] | None = None
     next_action: str | None = None
-    settings: dict[str, Any] = {"stacks": list(stacks), "stakes": dict(stakes), "deck": list(deck),
-                                "profile": profile, "options": dict(options)}
     try:
         mine: EngineRefusal | None = None
         theirs: EngineRefusal | None = None
@@ -253,10 +330,10 @@ def lockstep(reference: Engine, engine: Engine, *, stacks: Sequence[int], stakes
 
 
 def play_generated(reference: Engine, engine: Engine, hand: HandSpec, profile: str | None,
-                   options: Mapping[str, Any],
-                   watch: Callable[[Mapping[str, Any]], None] | None = None) -> tuple[Played, list[list[str]]]:
-    """A generated hand in lockstep, and each seat's decisions."""
+                   options: Mapping[str, Any], watch: Callable[[Mapping[str, Any]], None] | None = None,
+                   batch: bool = False) -> tuple[Played, list[list[str]]]:
+    """A generated hand in lockstep, and each seat's decisions (``batch``: see ``lockstep``)."""
     policy = RandomPolicy(hand)
     played = lockstep(reference, engine, stacks=hand.stacks, stakes=hand.stakes, deck=hand.deck,
-                      profile=profile, options=options, choose=policy, watch=watch)
+                      profile=profile, options=options, choose=policy, watch=watch, batch=batch)
     return played, policy.decisions

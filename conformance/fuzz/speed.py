@@ -8,7 +8,7 @@ hands ``stud8 fuzz`` plays, with their short stacks, all-ins and eight-player ta
 * ``in_process``: the campaign's search, the reference engine against a second reference
   engine in this process (every step compared, ``lockstep``);
 * ``subprocess``: the same search against ``stud8 serve`` over the JSON-lines protocol, with
-  the ``digest`` feature (one round trip per action).
+  the ``digest`` and ``batch`` features (two messages per hand that agrees).
 
 The targets of issue 14 are ``in_process / engine >= 1/10`` and ``subprocess / in_process >=
 1/4``. Each rate is the best of a few passes; the server is started and greeted before the
