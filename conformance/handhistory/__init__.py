@@ -11,8 +11,12 @@ Modules:
 - ``record``   the neutral ``HandRecord`` (exact integer amounts, every card as far as known);
 - ``readers``  the reader and writer registries, ``open_history`` (encoding and format from the
                content, never the file name);
-- one module per format (``pokerstars``, ``ohh``, ``phh_bridge``, and the other sites' readers);
+- one module per format (``pokerstars``, ``ohh``, ``phh_bridge``, and the other sites' readers,
+  which build their records through ``sitebuild``; ``unsupported`` names formats not read);
 - ``audit``    ``audit_hand(record, options) -> HandVerdict``, a pure function of picklable
                values so it can run in worker processes or on a Dask cluster;
-- ``synth``    random hands played on the reference engine, written as a site would.
+- ``batch``    many hands: read here, audited in batches wherever the shared executor runs;
+- ``play``     hands played on the reference engine recorded as a site would (scenario export);
+- ``synth``    random hands played on the reference engine, written as a site would;
+- ``scenario`` a recorded hand as a replay scenario (``stud8 hh import``).
 """
