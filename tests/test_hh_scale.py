@@ -4,6 +4,7 @@ section of ``stud8 bench``. Speed itself is never asserted (``stud8 bench`` prin
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,17 @@ SITE_HANDS = Path(__file__).parent / "data" / "site-hands"
 @pytest.fixture(scope="module")
 def histories(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """A synthetic PokerStars file and every real site file (all formats, the refused ones too)."""
+    from stud8.conformance.handhistory.pokerstars import PokerStarsWriter
+    from stud8.conformance.handhistory.synth import synth_records
+
     folder = tmp_path_factory.mktemp("histories")
     write_synth_file(folder / "synth.txt", 60, seed=11)
-    return [folder / "synth.txt", SITE_HANDS]
+    with open(folder / "loose.txt", "w", encoding="utf-8") as stream:  # deviations deep in a file
+        PokerStarsWriter().write(synth_records(50, 4, options={"raise_cap": 6}), stream)
+    with open(folder / "banner.txt", "w", encoding="utf-8") as stream:  # a line before the first hand
+        stream.write("Exported by a tracker\n\n")
+        PokerStarsWriter().write(synth_records(20, 5), stream)
+    return [folder / "synth.txt", folder / "loose.txt", folder / "banner.txt", SITE_HANDS]
 
 
 def _json(paths: list[Path], **where: Any) -> list[dict[str, Any]]:
@@ -35,10 +44,29 @@ def serial(histories: list[Path]) -> list[dict[str, Any]]:
 def test_in_process_verdicts_cover_every_hand_in_reading_order(histories: list[Path],
                                                                serial: list[dict[str, Any]]) -> None:
     items = list(hands(histories))
-    assert len(serial) == len(items) > 60 + 20
+    assert len(serial) == len(items) > 60 + 50 + 20 + 20
     assert [v["hand"] for v in serial] == [getattr(item, "hand_id", None) for item in items]
     verdicts = {v["verdict"] for v in serial}
     assert {"conforms", "deviates", "cannot-judge", "not-stud8", "unreadable"} <= verdicts
+
+
+def test_spans_cut_a_file_at_hand_starts_with_the_file_s_line_numbers(histories: list[Path]) -> None:
+    from stud8.conformance.handhistory.batch import spans
+
+    path = histories[1]
+    data = path.read_bytes()
+    cut = list(spans(path, "pokerstars", "utf-8", AuditOptions(), size=7))
+    assert len(cut) == 8 and cut[0].start == 0 and cut[-1].end == len(data)
+    assert all(left.end == right.start for left, right in pairwise(cut))
+    for span in cut:
+        assert data[span.start:].startswith(b"PokerStars Hand #")
+        assert data.count(b"\n", 0, span.start) + 1 == span.line
+
+
+def test_deviations_found_by_workers_name_the_file_s_lines(histories: list[Path],
+                                                            serial: list[dict[str, Any]]) -> None:
+    deep = [v for v in serial if v["file"].endswith("loose.txt") and v["deviations"]]
+    assert deep and max(d["line"] for v in deep for d in v["deviations"]) > 1000
 
 
 def test_batches_keep_every_hand_once_in_order(histories: list[Path]) -> None:
@@ -48,7 +76,7 @@ def test_batches_keep_every_hand_once_in_order(histories: list[Path]) -> None:
     assert [item for unit in units for item in unit[0]] == items
 
 
-def test_a_small_run_stays_in_this_process(histories: list[Path], serial: list[dict[str, Any]],
+def test_a_run_of_one_unit_stays_in_this_process(histories: list[Path], serial: list[dict[str, Any]],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from stud8.conformance.handhistory import batch
 
@@ -56,8 +84,9 @@ def test_a_small_run_stays_in_this_process(histories: list[Path], serial: list[d
         raise AssertionError("workers started for a run smaller than one batch")
 
     monkeypatch.setattr(batch, "open_executor", no_workers)
-    verdicts = [v.to_json() for v in audit_paths(histories, AuditOptions(), jobs=4, size=len(serial) + 1)]
-    assert verdicts == serial
+    synth = histories[:1]  # 60 hands, one unit
+    verdicts = [v.to_json() for v in audit_paths(synth, AuditOptions(), jobs=4, size=100)]
+    assert verdicts == serial[:60]
 
 
 def test_local_processes_give_the_in_process_verdicts(histories: list[Path], serial: list[dict[str, Any]]) -> None:
@@ -77,7 +106,7 @@ def test_dask_local_cluster_of_two_workers_gives_the_in_process_verdicts(
         import distributed
     except ImportError:
         pytest.skip("dask distributed is not installed (pip install 'stud8[cluster]')")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     try:
         with distributed.Client(cluster) as client:
             assert len(client.scheduler_info()["workers"]) == 2

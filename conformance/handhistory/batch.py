@@ -1,22 +1,32 @@
-"""Auditing many hands: the files are read here, hand by hand, and the hands are audited in
-batches wherever the shared executor runs them (this process, ``--jobs N`` local processes,
-or a Dask cluster with ``--dask ADDRESS``; see ``conformance/executor.py``).
+"""Auditing many hands wherever the shared executor runs them: this process, ``--jobs N``
+local processes, or a Dask cluster (``--dask ADDRESS``; see ``conformance/executor.py``).
 
-Why the work is split this way: reading is a stream (one file after another, one hand at a
-time, so a 1 GB history is read in flat memory), while auditing a hand depends on that hand
-alone (``audit_hand`` is a pure function of picklable values). So this process reads and
-groups hands into batches of ``BATCH`` (large enough that sending a batch costs little next to
-auditing it), the executor audits the batches, at most a window of them in flight, and the
-verdicts come back in reading order: the output is the same however the work was spread.
-A reader's problem (a ``not-stud8`` or ``unreadable`` hand) travels in its batch and comes
-back as its verdict, in its place.
+Hands are independent (``audit_hand`` is a pure function of picklable values), so the work is
+cut into *units* of about ``BATCH`` hands, audited anywhere, and the verdicts come back in
+reading order: the output is the same however the work was spread. Two kinds of unit:
+
+* **a byte range of a text history** (PokerStars, Full Tilt and the other one-line-header text
+  formats, in UTF-8 or Windows-1252): this process only finds where hands start (a scan of
+  the bytes for the format's header line, ``HAND_STARTS``, block by block, so memory stays flat
+  for a 1 GB file) and the worker reads and audits its range. Reading is as costly as
+  auditing, so it must be spread too, or this process would bound a run of many workers;
+* **a batch of hands already read**, for everything else (XML and JSON formats, UTF-16 files,
+  PHH): this process reads them one at a time and sends them.
+
+The line numbers a worker's reader counts from the start of its range are moved to the file's
+own, so messages name the same lines as a serial run. A reader's problem (``not-stud8``,
+``unreadable``) comes back as that hand's verdict, in its place.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import io
+import re
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from pathlib import Path
+from typing import Any, Union
 
 from stud8.conformance.executor import default_jobs, open_executor
 from stud8.conformance.handhistory.audit import (
@@ -25,27 +35,98 @@ from stud8.conformance.handhistory.audit import (
     audit_chunk,
     audit_item,
 )
-from stud8.conformance.handhistory.readers import history_files, open_history
+from stud8.conformance.handhistory.readers import (
+    HEAD_CHARS,
+    detect,
+    detect_encoding,
+    history_files,
+    open_history,
+    readers,
+)
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 
 BATCH = 200
 """Hands per unit of work sent to a worker."""
+BLOCK = 1 << 22
+"""Bytes scanned at a time for hand starts."""
+
+HAND_STARTS: dict[str, re.Pattern[bytes]] = {
+    name: re.compile(pattern, re.MULTILINE) for name, pattern in (
+        ("pokerstars", rb"^PokerStars (?:Zoom )?(?:Game|Hand) #"),
+        ("fulltilt", rb"^Full Tilt Poker Game #\d"),
+        ("acr", rb"^Hand #\d+ - "),
+        ("kingsclub", rb"^#\d+: "),
+        ("winamax", rb"^Winamax Poker - "),
+        ("ongame", rb"^\*{5} History for hand "),
+        ("absolute", rb"^Stage #\d+: "),
+        ("bovada", rb"^(?:Bovada|Bodog) Hand #\d"),
+        ("partypoker", rb"^Game #\d+ starts\."),
+    )
+}
+"""The line that starts a hand, per text reader (the same line the reader splits hands on)."""
+
+Item = Union[HandRecord, HandProblem]  # noqa: UP007 (a runtime alias mypy accepts)
+Unit = tuple[tuple[Item, ...], AuditOptions]
+"""A batch of hands and the rules to audit them by: what ``audit.audit_chunk`` takes."""
 
 
-def hands(paths: Iterable[str | Path]) -> Iterator[HandRecord | HandProblem]:
+@dataclasses.dataclass(frozen=True)
+class Span:
+    """Bytes ``start``..``end`` of a history, beginning at a hand's first line ``line``, to be
+    read with the reader ``reader`` in ``encoding`` and audited under ``options``."""
+
+    path: str
+    reader: str
+    encoding: str
+    start: int
+    end: int
+    line: int
+    options: AuditOptions
+
+
+def audit_unit(unit: Span | Unit) -> list[HandVerdict]:
+    """The verdicts of one unit, in order (module level: picklable for workers)."""
+    if not isinstance(unit, Span):
+        return audit_chunk(unit)
+    with open(unit.path, "rb") as binary:
+        binary.seek(unit.start)
+        raw = binary.read(unit.end - unit.start)
+    stream = io.StringIO(raw.decode(unit.encoding, errors="replace"), newline=None)
+    reader = next(found for found in readers() if found.name == unit.reader)
+    shift = unit.line - 1
+    return [audit_item(_shifted(item, shift), unit.options) for item in reader.read(stream, unit.path)]
+
+
+def _shifted(item: Item, shift: int) -> Item:
+    """The item with its line numbers counted from the file's start, not the span's."""
+    if not shift:
+        return item
+    if isinstance(item, HandProblem):
+        return dataclasses.replace(item, line=item.line + shift if item.line else item.line)
+    return dataclasses.replace(
+        item, line=item.line + shift if item.line else 0,
+        actions=tuple(_moved(action, shift) for action in item.actions),
+        showdown=tuple(_moved(entry, shift) for entry in item.showdown))
+
+
+def _moved(entry: Any, shift: int) -> Any:
+    """An action or showdown entry (a dataclass or a named tuple) moved ``shift`` lines down."""
+    if not entry.line:
+        return entry
+    if hasattr(entry, "_replace"):
+        return entry._replace(line=entry.line + shift)
+    return dataclasses.replace(entry, line=entry.line + shift)
+
+
+def hands(paths: Iterable[str | Path]) -> Iterator[Item]:
     """Every hand of the files (directories walked), as records or problems, in order."""
     for path in history_files(paths):
         yield from open_history(path)
 
 
-Unit = tuple[tuple[HandRecord | HandProblem, ...], AuditOptions]
-"""A batch of hands and the rules to audit them by: what ``audit.audit_chunk`` takes."""
-
-
-def batches(items: Iterable[HandRecord | HandProblem], options: AuditOptions,
-            size: int = BATCH) -> Iterator[Unit]:
+def batches(items: Iterable[Item], options: AuditOptions, size: int = BATCH) -> Iterator[Unit]:
     """The hands in batches of ``size``, lazily."""
-    chunk: list[HandRecord | HandProblem] = []
+    chunk: list[Item] = []
     for item in items:
         chunk.append(item)
         if len(chunk) >= size:
@@ -55,25 +136,96 @@ def batches(items: Iterable[HandRecord | HandProblem], options: AuditOptions,
         yield tuple(chunk), options
 
 
+def _splittable(path: Path) -> tuple[str, str] | None:
+    """``(reader, encoding)`` when the file can be cut into byte ranges at hand starts."""
+    try:
+        with open(path, "rb") as binary:
+            raw = binary.read(HEAD_CHARS * 2)
+    except OSError:
+        return None
+    encoding = detect_encoding(raw)
+    if encoding not in ("utf-8", "cp1252"):  # a BOM or UTF-16: read here
+        return None
+    reader = detect(raw.decode(encoding, errors="replace")[:HEAD_CHARS])
+    if reader is None or reader.name not in HAND_STARTS:
+        return None
+    # Text before the first hand (a tracker's banner) is reported by some readers in an order
+    # of their own: such a file is read here, so the order is the serial one.
+    if not HAND_STARTS[reader.name].match(raw, len(raw) - len(raw.lstrip())):
+        return None
+    return reader.name, encoding
+
+
+def spans(path: Path, reader: str, encoding: str, options: AuditOptions, size: int = BATCH) -> Iterator[Span]:
+    """The file cut into spans of ``size`` hands at the format's hand starts, lazily (the
+    first span from the file's start: ``_splittable`` sends here only files whose first
+    text is a hand's first line)."""
+    pattern = HAND_STARTS[reader]
+    starts: list[tuple[int, int]] = []   # (byte offset, line) of the hands of the span being built
+    span_start, span_line = 0, 1
+    offset, line = 0, 1                  # where ``pending`` begins in the file
+    pending = b""
+    with open(path, "rb") as binary:
+        while True:
+            block = binary.read(BLOCK)
+            data = pending + block
+            cut = len(data) if not block else data.rfind(b"\n") + 1  # whole lines only, until the end
+            scanned, pending = data[:cut], data[cut:]
+            position, counted = 0, line
+            for found in pattern.finditer(scanned):
+                counted += scanned.count(b"\n", position, found.start())
+                position = found.start()
+                starts.append((offset + found.start(), counted))
+                if len(starts) > size:
+                    (end, end_line) = starts[size]
+                    yield Span(str(path), reader, encoding, span_start, end, span_line, options)
+                    span_start, span_line = end, end_line
+                    starts = starts[size:]
+            line = counted + scanned.count(b"\n", position)
+            offset += len(scanned)
+            if not block:
+                break
+    if offset > span_start:
+        yield Span(str(path), reader, encoding, span_start, offset, span_line, options)
+
+
+def units(paths: Iterable[str | Path], options: AuditOptions, size: int = BATCH) -> Iterator[Span | Unit]:
+    """The work of auditing the files, in reading order: spans of the files that can be cut,
+    batches of hands read here for the others."""
+    waiting: list[Path] = []   # consecutive files read here, batched together
+    for path in history_files(paths):
+        split = _splittable(path)
+        if split is None:
+            waiting.append(path)
+            continue
+        if waiting:
+            yield from batches(hands(waiting), options, size)
+            waiting = []
+        yield from spans(path, *split, options, size)
+    if waiting:
+        yield from batches(hands(waiting), options, size)
+
+
 def audit_paths(paths: Iterable[str | Path], options: AuditOptions | None = None, *,
                 jobs: int | None = None, dask: str | None = None, size: int = BATCH) -> Iterator[HandVerdict]:
     """The verdict on every hand of the files, in reading order, audited where ``jobs`` and
     ``dask`` say (``ExecutorError`` when the cluster cannot be reached or a worker dies).
 
-    ``jobs`` None means every core of the machine; but a run of fewer than ``size`` hands, or
-    ``jobs`` 1, stays in this process, hand by hand: starting workers would cost more than the
-    audit (and a progress bar moves with every hand)."""
+    ``jobs`` None means every core of the machine; but ``jobs`` 1, or a run that makes a single
+    unit, stays in this process, hand by hand: starting workers would cost more than the audit
+    (and a progress bar moves with every hand)."""
     chosen = options or AuditOptions()
-    stream = hands(paths)
-    workers = 0
-    if dask is None:
-        workers = default_jobs() if jobs is None else jobs
-        head = list(islice(stream, size))
-        if workers <= 1 or len(head) < size:
-            for item in chain(head, stream):
-                yield audit_item(item, chosen)
-            return
-        stream = chain(head, stream)
+    workers = 0 if dask is not None else (default_jobs() if jobs is None else jobs)
+    if dask is None and workers <= 1:
+        for item in hands(paths):
+            yield audit_item(item, chosen)
+        return
+    work = units(paths, chosen, size)
+    head = list(islice(work, 2))
+    if dask is None and len(head) < 2:
+        for item in hands(paths):
+            yield audit_item(item, chosen)
+        return
     with open_executor(jobs=workers or None, dask=dask) as executor:
-        for verdicts in executor.map_chunks(audit_chunk, batches(stream, chosen, size)):
+        for verdicts in executor.map_chunks(audit_unit, chain(head, work)):
             yield from verdicts
