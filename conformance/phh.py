@@ -110,6 +110,13 @@ def read_phh(path: Path) -> PhhHand:
 
 def loads_phh(text: str, where: str) -> PhhHand:
     """A PHH document given as text (``where`` names it in messages)."""
+    return replace(parse_phh(load_toml(text, where), where), comment=leading_comment(text))
+
+
+def load_toml(text: str, where: str) -> dict[str, Any]:
+    """TOML text as a document, within the limits; ``PhhError`` otherwise. Every reader of
+    PHH text should come through here: ``tomllib`` recurses (100,000 ``[`` end in
+    ``RecursionError``) and raises ``ValueError`` for an integer of more than 4,300 digits."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -120,7 +127,7 @@ def loads_phh(text: str, where: str) -> PhhHand:
         raise PhhError(f"{where}: not a PHH file: {shorten(str(error))}") from None
     if nesting_depth(data) > MAX_NESTING:
         raise PhhError(f"{where}: not a PHH file: nesting deeper than {MAX_NESTING}")
-    return replace(parse_phh(data, where), comment=leading_comment(text))
+    return data
 
 
 def leading_comment(text: str) -> str:
