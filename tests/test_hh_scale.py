@@ -63,6 +63,17 @@ def test_spans_cut_a_file_at_hand_starts_with_the_file_s_line_numbers(histories:
         assert data.count(b"\n", 0, span.start) + 1 == span.line
 
 
+def test_every_site_file_cut_hand_by_hand_gives_the_serial_verdicts() -> None:
+    """Units of one hand each, audited here: each text format is cut at every hand start and
+    read from there (the same code a worker runs), the others batched."""
+    from stud8.conformance.handhistory.batch import Span, audit_unit, units
+
+    work = list(units([SITE_HANDS], AuditOptions(), size=1))
+    assert sum(isinstance(unit, Span) for unit in work) >= 25
+    serial = [verdict.to_json() for verdict in audit_paths([SITE_HANDS], jobs=1)]
+    assert [verdict.to_json() for unit in work for verdict in audit_unit(unit)] == serial
+
+
 def test_deviations_found_by_workers_name_the_file_s_lines(histories: list[Path],
                                                             serial: list[dict[str, Any]]) -> None:
     deep = [v for v in serial if v["file"].endswith("loose.txt") and v["deviations"]]
