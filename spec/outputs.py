@@ -25,8 +25,8 @@ import os
 import shutil
 import stat
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from stud8.spec.errors import Stud8Error
 

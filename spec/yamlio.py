@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 
@@ -170,7 +171,7 @@ _PositionedLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 def load_yaml(text: str, path: str) -> Any:
     """Parse YAML text safely; raise ``YamlProblem`` naming the path, line and column on error."""
     try:
-        return yaml.load(text, Loader=_PositionedLoader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=_PositionedLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

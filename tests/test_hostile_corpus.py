@@ -65,7 +65,7 @@ def run_group(name: str, jobs: list[dict[str, Any]], work: Path) -> tuple[str, l
     env = dict(os.environ, PYTHONPATH=str(HERE / "hostile" / "engines"))
     try:
         done = subprocess.run([sys.executable, str(CORPUS / "driver.py"), str(spec)], capture_output=True, text=True,
-                              timeout=GROUP_TIMEOUT, preexec_fn=_limits, cwd=work, env=env)
+                              timeout=GROUP_TIMEOUT, preexec_fn=_limits, cwd=work, env=env, check=False)
     except subprocess.TimeoutExpired as expired:
         started = [line for line in (expired.stderr or b"").decode("utf-8", "replace").splitlines() if line.startswith("start ")]
         return name, [], f"timed out after {GROUP_TIMEOUT:g} s; running: {started[-1] if started else '?'}"

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from stud8.conformance.engine_spec import EngineSpecError, make_engine
 from stud8.conformance.engines import EngineError
@@ -30,7 +32,7 @@ STAKES = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 def serve(lines: list[str]) -> tuple[int, list[dict[str, Any]], str]:
     """Run ``stud8 serve`` on ``lines``; its exit status, responses and stderr."""
     done = subprocess.run([sys.executable, "-m", "stud8.tools.cli", "serve"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, check=False)
     return done.returncode, [json.loads(line) for line in done.stdout.splitlines()], done.stderr
 
 
@@ -428,9 +430,6 @@ def test_a_link_loop_in_a_scenario_folder_collects_each_file_once(capsys: pytest
 
 
 # --- serve: any single line, an answer -------------------------------------------------------------
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
                      lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),

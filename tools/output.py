@@ -11,8 +11,14 @@ from pathlib import Path
 from stud8.spec.errors import Stud8Error
 from stud8.spec.outputs import check_output_file, write_files_atomic, write_text_atomic
 
-__all__ = ["check_writable", "check_output_file", "check_output_folder", "usable_cores", "write_files_atomic",
-           "write_text_atomic"]
+__all__ = [
+    "check_output_file",
+    "check_output_folder",
+    "check_writable",
+    "usable_cores",
+    "write_files_atomic",
+    "write_text_atomic",
+]
 
 
 def check_writable(path: Path, flag: str) -> None:

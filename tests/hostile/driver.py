@@ -15,6 +15,7 @@ so that a hang or a memory blow-up is caught and pinned on the job that was runn
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -79,10 +80,8 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
         escaped = traceback.format_exc()
     finally:
         for stream in streams[1:]:
-            try:
+            with contextlib.suppress(Exception):  # a wrapper the command closed: nothing left to flush
                 stream.flush()
-            except Exception:  # noqa: BLE001 - a closed wrapper: nothing left to flush
-                pass
         sys.stdin, sys.stdout, sys.stderr = saved
     after = snapshot(job.get("watch", []))
     out = out_bytes.getvalue().decode("utf-8", "replace")
