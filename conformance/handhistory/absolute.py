@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from typing import TextIO
 
+from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -53,7 +54,7 @@ class AbsoluteReader:
     def sniff(self, head: str) -> bool:
         return any(_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         for hand in split_hands(stream, _START):
             header = _HEADER.match(hand.lines[0].lstrip("\ufeff"))
             found = re.match(r"^\ufeff?Stage #(\d+)", hand.lines[0])
@@ -65,7 +66,7 @@ class AbsoluteReader:
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
 
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> object:
+    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game").strip()
         limit = header.group("limit")
         if not re.search(r"(seven|7) card (stud )?hi/lo", game, re.IGNORECASE) or limit not in ("Normal", "Limit"):

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import TextIO
 
-from stud8.conformance.handhistory.record import ActionKind
+from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -67,7 +67,7 @@ class FullTiltReader:
     def sniff(self, head: str) -> bool:
         return any(_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         for hand in split_hands(stream, _START):
             match = _HEADER.match(hand.lines[0])
             hand_id = match.group("id") if match else None
@@ -76,7 +76,7 @@ class FullTiltReader:
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
 
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str] | None) -> object:
+    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str] | None) -> HandRecord:
         if header is None:
             raise HandError(f"not a Full Tilt hand header: {lines[0]!r}")
         game = header.group("game")

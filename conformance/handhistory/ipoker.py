@@ -28,6 +28,7 @@ from typing import TextIO
 from xml.etree import ElementTree
 
 from stud8.conformance.handhistory.merge import chunks
+from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -59,7 +60,7 @@ class IPokerReader:
     def sniff(self, head: str) -> bool:
         return "<session sessioncode=" in head and "<gametype>" in head
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         gametype = ""
         for line, text, context in chunks(stream, _GAME_START, "</game>", _GAMETYPE):
             if context:
@@ -73,7 +74,7 @@ class IPokerReader:
             except HandError as error:
                 yield problem(path, hand_id, error, line)
 
-    def _hand(self, text: str, gametype: str, line: int, path: str, hand_id: str) -> object:
+    def _hand(self, text: str, gametype: str, line: int, path: str, hand_id: str) -> HandRecord:
         about = _GAMETYPE_TEXT.match(gametype.strip())
         if about is None:
             raise HandError(f"the session's game type is {gametype!r}: not a game stud8 knows", line, "not-stud8")

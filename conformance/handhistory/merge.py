@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import TextIO
 from xml.etree import ElementTree
 
-from stud8.conformance.handhistory.record import ActionKind
+from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -93,7 +93,7 @@ class MergeReader:
         return bool(re.search(r"<game\s+id=\"[^\"]*\"[^>]*\bnumholecards=", head)) or \
             bool(re.search(r"^\s*<description\s+type=\"[^\"]*\"\s+stakes=", head, re.MULTILINE))
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         description = ""
         for line, text, context in chunks(stream, _GAME_START, _GAME_END, _DESCRIPTION):
             description = context or description
@@ -108,7 +108,7 @@ class MergeReader:
             except HandError as error:
                 yield problem(path, hand_id, error, line)
 
-    def _hand(self, text: str, description: str, line: int, path: str, hand_id: str | None) -> object:
+    def _hand(self, text: str, description: str, line: int, path: str, hand_id: str | None) -> HandRecord:
         try:
             game = ElementTree.fromstring(text)
             about = ElementTree.fromstring(description) if description else None

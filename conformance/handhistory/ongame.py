@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import TextIO
 
+from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -54,7 +55,7 @@ class OnGameReader:
     def sniff(self, head: str) -> bool:
         return any(_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         for hand in split_hands(stream, _START):
             found = _START.match(hand.lines[0].lstrip("\ufeff"))
             hand_id = found.group(1) if found else None
@@ -63,7 +64,7 @@ class OnGameReader:
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
 
-    def _hand(self, lines: list[str], first: int, path: str, hand_id: str) -> object:
+    def _hand(self, lines: list[str], first: int, path: str, hand_id: str) -> HandRecord:
         header: re.Match[str] | None = None
         for text in lines[1:6]:
             header = _TABLE.match(text.strip()) or header

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 from typing import TextIO
 
+from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -57,7 +58,7 @@ class PartyPokerReader:
         lines = [line.lstrip("\ufeff") for line in head.splitlines()[:10]]
         return any(_START.match(line) for line in lines) and any("Hand History for Game" in line for line in lines)
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         for hand in split_hands(stream, _START):
             found = re.search(r"#(\d+)", hand.lines[0])
             hand_id = found.group(1) if found else None
@@ -66,7 +67,7 @@ class PartyPokerReader:
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
 
-    def _hand(self, lines: list[str], first: int, path: str, hand_id: str) -> object:
+    def _hand(self, lines: list[str], first: int, path: str, hand_id: str) -> HandRecord:
         header: re.Match[str] | None = None
         table = ""
         for text in lines[1:8]:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import TextIO
 
+from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -60,7 +61,7 @@ class WinamaxReader:
     def sniff(self, head: str) -> bool:
         return any(_START.match(line.lstrip("\ufeff")) and "HandId: #" in line for line in head.splitlines()[:20])
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         for hand in split_hands(stream, _START):
             header = _HEADER.match(hand.lines[0].lstrip("\ufeff"))
             hand_id = header.group("id") if header else None
@@ -71,7 +72,7 @@ class WinamaxReader:
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
 
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> object:
+    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game")
         if not is_stud8_limit(game):
             raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import TextIO
 
-from stud8.conformance.handhistory.record import ActionKind
+from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
@@ -60,7 +60,7 @@ class WinningReader:
         lines = [line.lstrip("\ufeff") for line in head.splitlines()[:10] if line.strip()]
         return len(lines) >= 2 and bool(_START.match(lines[0])) and lines[1].startswith("Game ID: ")
 
-    def read(self, stream: TextIO, path: str) -> Iterator[object]:
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         for hand in split_hands(stream, _START):
             hand_id: str | None = None
             for text in hand.lines[1:4]:
@@ -72,7 +72,7 @@ class WinningReader:
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
 
-    def _hand(self, lines: list[str], first: int, path: str) -> object:
+    def _hand(self, lines: list[str], first: int, path: str) -> HandRecord:
         header = None
         numbered = [(first + offset, text.strip()) for offset, text in enumerate(lines) if text.strip()]
         for number, text in numbered[1:3]:
