@@ -112,3 +112,12 @@ def test_export_writes_a_site_history_that_reads_back(capsys: pytest.CaptureFixt
         assert _run(capsys, "hh", "export", "betting-001", "--format", fmt, "-o", str(target))[0] == 0
         code, out, _ = _run(capsys, "hh", "audit", str(target), "--format", "json")
         assert code == 0 and json.loads(out)["summary"]["conforms"] == 1
+
+
+def test_a_hand_a_format_cannot_carry_is_refused_not_crashed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Regression: exporting a hand with a community card as PHH raised a traceback."""
+    target = tmp_path / "deck.phh"
+    code, _, err = _run(capsys, "hh", "export", "deck-001", "--format", "phh", "-o", str(target))
+    assert code == 1 and "PHH has no community card" in err and not target.exists()
+    code, _, _ = _run(capsys, "hh", "export", "deck-001", "--format", "pokerstars", "-o", str(target))
+    assert code == 0 and "*** RIVER *** [" in target.read_text()

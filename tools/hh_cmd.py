@@ -36,7 +36,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -258,9 +258,25 @@ def _synth(args: argparse.Namespace) -> int:
     records = progress(synth_records(args.hands, args.seed, players, profile=options.profile,
                                      options=dict(options.options), rake_percent=args.rake),
                        total=args.hands, desc="synth", unit="hand", enabled=None if args.out is not None else False)
+    skipped: list[str] = []
+
+    def writable(hands: Iterable[Any]) -> Iterator[Any]:
+        """PHH has no community card for stud: those hands are left out (and named)."""
+        for record in hands:
+            if record.community is None:
+                yield record
+            else:
+                skipped.append(record.hand_id)
+
+    if args.hh_format == "phh":
+        records = writable(records)
     _emit(args.out, lambda out: writer(args.hh_format).write(records, out))
+    written = args.hands - len(skipped)
+    if skipped:
+        print(f"stud8 hh: {len(skipped)} hand{'s' if len(skipped) != 1 else ''} with a community card left out "
+              f"(PHH has none for stud): {', '.join(skipped[:5])}{' ...' if len(skipped) > 5 else ''}", file=sys.stderr)
     if args.out is not None:
-        print(f"wrote {args.hands} hand{'s' if args.hands != 1 else ''} to {args.out}", file=sys.stderr)
+        print(f"wrote {written} hand{'s' if written != 1 else ''} to {args.out}", file=sys.stderr)
     return 0
 
 
@@ -279,7 +295,11 @@ def _export(args: argparse.Namespace) -> int:
     except NotWritable as error:
         print(f"stud8 hh: {error.message}", file=sys.stderr)
         return 1
-    _emit(args.output, lambda out: writer(args.hh_format).write([record], out))
+    try:
+        _emit(args.output, lambda out: writer(args.hh_format).write([record], out))
+    except NotWritable as error:
+        print(f"stud8 hh: {error.message}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -26,6 +26,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from stud8.conformance.handhistory.play import NotWritable
 from stud8.conformance.handhistory.record import (
     SLOTS,
     TO_KINDS,
@@ -235,9 +236,10 @@ def _toml(value: Any) -> str:
 
 
 def hand_lines(record: HandRecord) -> list[str]:
-    """One hand as PHH lines (``NotWritable``-free: a community card raises ``ValueError``)."""
+    """One hand as PHH lines (``NotWritable`` for a hand with a community card: PHH has none for stud)."""
     if record.community is not None:
-        raise ValueError(f"hand {record.hand_id}: PHH has no community card for stud")
+        raise NotWritable(f"hand {record.hand_id}: PHH has no community card for stud (the deck ran out "
+                          "on seventh street): write it as PokerStars or OHH")
     names = [seat.name for seat in record.seats]
     seat = {name: f"p{index + 1}" for index, name in enumerate(names)}
     slots = {entry.player: entry.cards for entry in record.cards}
