@@ -29,7 +29,8 @@ from stud8.spec.limits import shorten
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = "The protocol is described in docs/protocol.md; try: echo '{\"id\": 1, \"type\": \"hello\", \"protocol\": 1}' | stud8 serve"
+    parser.epilog = ("The protocol is described in the document `stud8 protocol` prints (docs/protocol.md in a checkout); "
+                     "try: echo '{\"id\": 1, \"type\": \"hello\", \"protocol\": 1}' | stud8 serve")
 
 
 class Server:
