@@ -84,7 +84,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     ini = Path(str(resources.files("stud8.conformance").joinpath("conform.ini")))
     rootdir = _rootdir(folders)
     extra = [_pasteable(arg, rootdir) for arg in extra]
-    command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine)}",
+    command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}",
                "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
         command += ["--stud8-report", str(args.report.resolve())]
@@ -127,13 +127,14 @@ def _pasteable(arg: str, rootdir: Path) -> str:
     return f"{rootdir / file}{sep}{rest}"
 
 
-def cache_dir(engine: str) -> Path:
+def cache_dir(engine: str, rootdir: Path | None = None) -> Path:
     """pytest's cache for runs against ``engine``: in the user's cache folder (the packaged suite
-    may sit in a read-only site-packages), one folder per engine spec so that ``--lf`` means
-    "failed last time against this engine"."""
+    may sit in a read-only site-packages), one folder per engine spec and rootdir (test ids are
+    relative to it, as with pytest's own ``.pytest_cache``), so that ``--lf`` means "what failed
+    last time against this engine, run from here"."""
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     name = re.sub(r"[^A-Za-z0-9_]+", "-", engine)[:40].strip("-") or "engine"
-    digest = hashlib.sha256(engine.encode()).hexdigest()[:8]
+    digest = hashlib.sha256(f"{engine}\0{rootdir or ''}".encode()).hexdigest()[:8]
     return base / "stud8" / "conform" / f"{name}-{digest}"
 
 
