@@ -10,7 +10,7 @@ from pathlib import Path
 
 from stud8.conformance.handhistory.audit import AuditOptions, HandVerdict, audit_hand
 from stud8.conformance.handhistory.pokerstars import READER
-from stud8.conformance.handhistory.record import ActionKind, HandRecord, PotRecord
+from stud8.conformance.handhistory.record import ActionKind, ActionRecord, HandRecord, PotRecord
 
 FILE = Path(__file__).parent / "data" / "site-hands" / "pokerstars" / "7-StudHL-USD-0.04-0.08-200911.txt"
 HANDS = FILE.read_text().split("\n\n\n\n")
@@ -219,3 +219,20 @@ def test_unseen_cards_that_cannot_change_the_payout_are_judged_by_trying_them_al
     winner = record.collected[0][0]
     verdict = audit_hand(hide(winner))
     assert verdict.verdict == "cannot-judge" and winner in verdict.reason
+
+
+def test_damaged_records_are_unreadable_not_crashes() -> None:
+    """Regressions found by mutating records: a fold before the deal, an ante on a street, and a
+    hand where every player folds gave IndexErrors; they are verdicts now."""
+    record = _hand(0)
+    first_fold = next(i for i, a in enumerate(record.actions) if a.kind == ActionKind.FOLD)
+    actions = list(record.actions)
+    actions[first_fold] = actions[first_fold]._replace(street=0)
+    early = audit_hand(replace(record, actions=tuple(actions)))
+    assert early.verdict == "unreadable" and "before the deal" in early.reason
+    late_ante = replace(record, actions=record.actions[:8] + (record.actions[0]._replace(street=4),) + record.actions[8:])
+    assert audit_hand(late_ante).verdict == "unreadable"
+    everyone_folds = replace(record, actions=record.actions + tuple(
+        ActionRecord(6, name, ActionKind.FOLD) for name in ("rdiezchang",)))
+    verdict = audit_hand(everyone_folds)
+    assert verdict.verdict == "deviates" and verdict.deviations[0].rule == "actions.in-turn"

@@ -189,6 +189,10 @@ def _facts(record: HandRecord) -> _Facts:
         if action.player not in seat_of:
             raise _Unreadable(f"line {action.line}: {action.player!r} acts but has no seat")
         seat = seat_of[action.player]
+        if action.street not in STREET_NAMES or (action.street == 0) != (action.kind == ActionKind.ANTE):
+            where = STREET_NAMES.get(action.street, f"street {action.street}")
+            raise _Unreadable(f"line {action.line}: {action.player} {action.kind.value}s on {where}: "
+                              "antes come before the deal, every other action on third to seventh street")
         if action.street != street:
             if action.street < street:
                 raise _Unreadable(f"line {action.line}: the actions go back to an earlier street")
@@ -410,11 +414,7 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     for action in record.actions:
         if action.street == 0:
             continue
-        if action.kind == ActionKind.ANTE:
-            deviations.append(Deviation("table.ante", STREET_NAMES[action.street], step, _describe(action),
-                                        "no ante after the deal", f"{action.player} antes after the deal", action.line))
-            return deviations
-        step += 1
+        step += 1  # antes after the deal never get here: _facts refuses them
         if action.street != street:
             street = action.street
             first_of_street = True
@@ -526,6 +526,8 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
     for index, pot in enumerate(pots):
         amount = pot.amount - (rakes[index] if index < len(rakes) else 0)
         eligible = list(pot.eligible)
+        if not eligible:
+            raise _CannotJudge("every player folded: nobody is left to win the pot")
         if not contested or len(eligible) == 1:
             award: tuple[dict[int, int], dict[int, int] | None] = ({eligible[0]: amount}, None)
         else:
