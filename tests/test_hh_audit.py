@@ -10,7 +10,12 @@ from pathlib import Path
 
 from stud8.conformance.handhistory.audit import AuditOptions, HandVerdict, audit_hand
 from stud8.conformance.handhistory.pokerstars import READER
-from stud8.conformance.handhistory.record import ActionKind, ActionRecord, HandRecord, PotRecord
+from stud8.conformance.handhistory.record import (
+    ActionKind,
+    ActionRecord,
+    HandRecord,
+    PotRecord,
+)
 
 FILE = Path(__file__).parent / "data" / "site-hands" / "pokerstars" / "7-StudHL-USD-0.04-0.08-200911.txt"
 HANDS = FILE.read_text().split("\n\n\n\n")
