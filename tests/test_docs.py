@@ -528,3 +528,16 @@ def test_write_output_replaces_only_its_files(tmp_path: Path) -> None:
     assert (out / "et" / "rules.md").read_text(encoding="utf-8") == "uus\n"
     assert (out / "other.md").read_text(encoding="utf-8") == "other\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["docs"], "no staging folder is left behind"
+
+
+def test_catalogue_lists_the_mutants_when_the_registry_exists(tree: dict[str, str]) -> None:
+    from stud8.tools.docs_mutants import mutant_rows
+
+    rows = mutant_rows()
+    if not rows:
+        assert 'id="mutants"' not in tree["catalogue.html"]
+        return
+    assert 'id="mutants"' in tree["catalogue.html"] and "<a id=\"mutants\"></a>" in tree["catalogue/README.md"]
+    for row in rows:
+        assert f"<code>{row['name']}</code>" in tree["catalogue.html"].replace("_<wbr>", "_")
+        assert row["rule"] in default_rulebook().rule_ids, f"mutant {row['name']} names a rule of the book"

@@ -29,8 +29,11 @@ def _rows(entries: Iterable[Any]) -> list[dict[str, str]]:
         if not name:
             continue
         rules = get("rules") or ([get("rule")] if get("rule") else [])
-        text = get("description") or get("title") or get("summary") or ""
-        rows.append({"name": str(name), "rule": str(rules[0]) if rules else "", "text": " ".join(str(text).split())})
+        text = " ".join(str(get("description") or get("title") or get("summary") or "").split())
+        equivalent = get("equivalent")
+        if equivalent:  # no observation can tell it from the reference engine: say why
+            text += " (equivalent: " + " ".join(str(equivalent).split()) + ")"
+        rows.append({"name": str(name), "rule": str(rules[0]) if rules else "", "text": text})
     return rows
 
 
