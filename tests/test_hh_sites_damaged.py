@@ -125,3 +125,33 @@ def test_a_file_of_no_known_format(tmp_path: Path) -> None:
     (problem,) = _items(path)
     assert isinstance(problem, HandProblem) and problem.hand_id is None
     assert problem.verdict == "unreadable" and "unknown format" in problem.reason
+
+
+def test_a_hand_without_end_or_with_an_enormous_line_is_refused_and_not_kept(tmp_path: Path) -> None:
+    from stud8.conformance.handhistory.sitebuild import MAX_HAND_LINES
+
+    good = (DATA / "fulltilt" / "7-StudHL-USD-2-4-201103.txt").read_text()
+    header = good.splitlines()[0]
+    path = tmp_path / "hostile.txt"
+    with open(path, "w") as stream:
+        stream.write(header.replace("29408130000", "1") + "\n" + "Player1 folds\n" * (MAX_HAND_LINES + 10))
+        stream.write(header.replace("29408130000", "2") + "\n" + "x" * 200_000 + "\n")
+        stream.write(good)
+    first, second, third = _items(path)
+    assert isinstance(first, HandProblem) and first.hand_id == "1" and "runs past" in first.reason
+    assert isinstance(second, HandProblem) and second.hand_id == "2" and "longer than" in second.reason
+    assert second.line == MAX_HAND_LINES + 13
+    assert isinstance(third, HandRecord) and third.hand_id == "29408130000"
+
+
+def test_an_xml_hand_without_its_end_is_refused_and_the_next_one_read(tmp_path: Path) -> None:
+    from stud8.conformance.handhistory.merge import MAX_ELEMENT_CHARS
+
+    good = (DATA / "merge" / "7-StudHL-USD-0.25-0.50-201307.xml").read_text()
+    opening = good.split("<players")[0]  # the description and the <game ...> start tag
+    path = tmp_path / "hostile.xml"
+    with open(path, "w") as stream:
+        stream.write(opening + ("<junk/>" * 1000 + "\n") * (MAX_ELEMENT_CHARS // 7000 + 2) + good)
+    first, second = _items(path)
+    assert isinstance(first, HandProblem) and first.verdict == "unreadable" and first.line == 2
+    assert isinstance(second, HandRecord) and second.hand_id == "70969727-130"

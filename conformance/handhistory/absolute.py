@@ -60,6 +60,7 @@ class AbsoluteReader:
             found = re.match(r"^\ufeff?Stage #(\d+)", hand.lines[0])
             hand_id = found.group(1) if found else None
             try:
+                hand.check()
                 if header is None:
                     raise HandError(f"not an Absolute Poker hand header: {hand.lines[0]!r}")
                 yield self._hand(hand.lines, hand.line, path, header)

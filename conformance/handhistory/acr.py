@@ -66,6 +66,7 @@ class AcrReader:
             header = _HEADER.match(hand.lines[0])
             hand_id = header.group("id") if header else None
             try:
+                hand.check()
                 if header is None:
                     raise HandError(f"not an Americas Cardroom hand header: {hand.lines[0]!r}")
                 yield self._hand(hand.lines, hand.line, path, header)

@@ -67,6 +67,7 @@ class BovadaReader:
             header = _HEADER.match(hand.lines[0].lstrip("\ufeff"))
             hand_id = header.group("id") if header else None
             try:
+                hand.check()
                 if header is None:
                     raise HandError(f"not a Bovada hand header: {hand.lines[0]!r}")
                 yield self._hand(hand.lines, hand.line, path, header)

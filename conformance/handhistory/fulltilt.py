@@ -72,6 +72,7 @@ class FullTiltReader:
             match = _HEADER.match(hand.lines[0])
             hand_id = match.group("id") if match else None
             try:
+                hand.check()
                 yield self._hand(hand.lines, hand.line, path, match)
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import TextIO
 from xml.etree import ElementTree
 
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS
 from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
@@ -43,37 +44,55 @@ STREET_ROUNDS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_ST
                  "SIXTH_STREET": 6, "SEVENTH_STREET": 7}
 
 
+MAX_ELEMENT_CHARS = 4 * 1024 * 1024
+"""Characters one hand's element may have (a real one has a few thousand): a damaged or
+hostile file with a start and no end never fills memory."""
+
+
 def chunks(stream: TextIO, start: re.Pattern[str], end: str,
            context: re.Pattern[str] | None = None) -> Iterator[tuple[int, str, str]]:
     """``(first line, element text, last ``context`` match before it)`` for each element of a
     stream of XML-like text, cut from ``start`` to ``end`` (elements may share lines). Text
     outside elements is dropped as it is passed; an element cut short by the end of the
-    stream is yielded as it is, for the caller to report."""
+    stream, or longer than ``MAX_ELEMENT_CHARS``, is yielded as far as it goes (without its
+    end), for the caller to report. The stream is read in pieces of at most
+    ``readers.MAX_LINE_CHARS``, so one enormous line is never held whole either."""
     buffer = ""
     buffer_line = 1
     last_context = ""
-    for number, text in enumerate(stream, start=1):
+    number = 1           # the line the next piece starts on
+    while True:
+        text = stream.readline(MAX_LINE_CHARS)
+        if not text:
+            break
         if not buffer:
             buffer_line = number
         buffer += text
+        number += text.endswith("\n")
         while True:
             begin = start.search(buffer)
             if context is not None:
                 for found in context.finditer(buffer if begin is None else buffer[:begin.start()]):
                     last_context = found.group(0)
             if begin is None:
-                buffer = ""
+                keep = max(buffer.rfind("\n") + 1, len(buffer) - 64)  # a start tag cut between pieces
+                buffer_line += buffer.count("\n", 0, keep)
+                buffer = buffer[keep:]
                 break
             buffer_line += buffer.count("\n", 0, begin.start())
             buffer = buffer[begin.start():]
             finish = buffer.find(end)
             if finish < 0:
+                if len(buffer) > MAX_ELEMENT_CHARS:
+                    yield buffer_line, buffer[:MAX_ELEMENT_CHARS], last_context
+                    buffer_line += buffer.count("\n")
+                    buffer = ""
                 break
             element = buffer[:finish + len(end)]
             yield buffer_line, element, last_context
             buffer_line += element.count("\n")
             buffer = buffer[finish + len(end):]
-    if buffer.strip():
+    if buffer.strip() and start.search(buffer):
         yield buffer_line, buffer, last_context
 
 

@@ -60,6 +60,7 @@ class OnGameReader:
             found = _START.match(hand.lines[0].lstrip("\ufeff"))
             hand_id = found.group(1) if found else None
             try:
+                hand.check()
                 yield self._hand(hand.lines, hand.line, path, hand_id or "?")
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)

@@ -63,6 +63,7 @@ class PartyPokerReader:
             found = re.search(r"#(\d+)", hand.lines[0])
             hand_id = found.group(1) if found else None
             try:
+                hand.check()
                 yield self._hand(hand.lines, hand.line, path, hand_id or "?")
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)

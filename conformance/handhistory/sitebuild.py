@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
 from stud8.conformance.handhistory.record import (
     FACES,
     SLOTS,
@@ -99,28 +100,48 @@ def amount(text: str, unit: str = "cent") -> int:
 
 @dataclass
 class HandText:
-    """One hand's lines as read, with the number of its first line in the file."""
+    """One hand's lines as read, with the number of its first line in the file; ``broken``
+    says why the hand cannot be used when a line or the hand itself is too long to keep."""
 
     line: int
     lines: list[str] = field(default_factory=list)
+    broken: tuple[int, str] | None = None
 
     def numbered(self) -> Iterator[tuple[int, str]]:
         """``(line number, text)`` of every line, blank ones included."""
         for offset, text in enumerate(self.lines):
             yield self.line + offset, text
 
+    def check(self) -> None:
+        """``HandError`` if the hand was too long to keep (see ``split_hands``)."""
+        if self.broken is not None:
+            raise HandError(self.broken[1], self.broken[0])
+
+
+MAX_HAND_LINES = 20_000
+"""Lines one hand may have before it is refused (a real hand has well under a hundred): a
+damaged or hostile file without a next header never fills memory."""
+
 
 def split_hands(stream: TextIO, starts: re.Pattern[str]) -> Iterator[HandText]:
     """The hands of a stream, each starting at a line ``starts`` matches; lines before the
-    first such line are dropped. One hand in memory at a time."""
+    first such line are dropped. One hand in memory at a time, and a bounded one: a line
+    longer than ``readers.MAX_LINE_CHARS`` or a hand of more than ``MAX_HAND_LINES`` lines
+    marks the hand ``broken`` and is not kept."""
     current: HandText | None = None
-    for number, text in enumerate(stream, start=1):
-        text = text.rstrip("\r\n").lstrip("\ufeff")
-        if starts.search(text):
+    for number, raw, too_long in bounded_lines(stream):
+        text = raw.rstrip("\r\n").lstrip("\ufeff")
+        if not too_long and starts.search(text):
             if current is not None:
                 yield current
             current = HandText(number)
-        if current is not None:
+        if current is None or current.broken is not None:
+            continue
+        if too_long:
+            current.broken = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
+        elif len(current.lines) >= MAX_HAND_LINES:
+            current.broken = (number, f"the hand runs past {MAX_HAND_LINES} lines without a next hand")
+        else:
             current.lines.append(text)
     if current is not None:
         yield current

@@ -66,6 +66,7 @@ class WinamaxReader:
             header = _HEADER.match(hand.lines[0].lstrip("\ufeff"))
             hand_id = header.group("id") if header else None
             try:
+                hand.check()
                 if header is None:
                     raise HandError(f"not a Winamax hand header: {hand.lines[0]!r}")
                 yield self._hand(hand.lines, hand.line, path, header)

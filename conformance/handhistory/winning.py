@@ -68,6 +68,7 @@ class WinningReader:
                 if found:
                     hand_id = found.group("id")
             try:
+                hand.check()
                 yield self._hand(hand.lines, hand.line, path)
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
