@@ -52,6 +52,13 @@ def test_deviating_and_unreadable_hands_exit_1_with_one_line_each(capsys: pytest
     assert f"{bad}:81: hand 35874523510 unreadable" in lines[1] and "1 or 3 cards" in lines[1]
     assert "7 hands: 5 conforms, 1 deviates, 1 unreadable" in out
     assert "  betting.limits: 1" in lines
+    # The JSON report of such a run (a deviation, a damaged hand, a file that is no history) fits the schema.
+    (tmp_path / "notes.txt").write_text("not a hand history\n")
+    code, out, _ = _run(capsys, "hh", "audit", str(tmp_path), "--format", "json")
+    report = json.loads(out)
+    jsonschema.validate(report, json.loads(SCHEMA.read_text()))
+    assert code == 1 and report["summary"]["unreadable"] == 2
+    assert any(hand["hand"] is None and "unknown format" in hand["reason"] for hand in report["hands"])
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
