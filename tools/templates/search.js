@@ -29,6 +29,7 @@
   if (box && field && count) {
     box.hidden = false;
     field.addEventListener("input", run);
+    box.addEventListener("submit", function (event) { event.preventDefault(); run(); });
     var start = /[?&]q=([^&]*)/.exec(location.search);
     if (start) { field.value = decodeURIComponent(start[1].replace(/\+/g, " ")); run(); }
   }
