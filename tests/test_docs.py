@@ -12,6 +12,7 @@ import html
 import posixpath
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -541,3 +542,36 @@ def test_catalogue_lists_the_mutants_when_the_registry_exists(tree: dict[str, st
     for row in rows:
         assert f"<code>{row['name']}</code>" in tree["catalogue.html"].replace("_<wbr>", "_")
         assert row["rule"] in default_rulebook().rule_ids, f"mutant {row['name']} names a rule of the book"
+
+
+VOID = {"meta", "br", "wbr", "input", "img", "hr", "link"}
+OPTIONAL_END = {"li", "dt", "dd", "p", "tr", "td", "th", "thead", "tbody"}
+
+
+class _Nesting(HTMLParser):
+    """Checks that every element is closed in order (optional end tags aside)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and self.stack[-1] != tag and self.stack[-1] in OPTIONAL_END:
+            self.stack.pop()
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> at line {self.getpos()[0]} closes {self.stack[-1:] or 'nothing'}")
+            return
+        self.stack.pop()
+
+
+def test_html_elements_are_properly_nested(tree: dict[str, str]) -> None:
+    for name, text in tree.items():
+        if name.endswith(".html"):
+            checker = _Nesting()
+            checker.feed(text)
+            assert checker.errors[:3] == [] and checker.stack == [], name
