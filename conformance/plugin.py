@@ -44,6 +44,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stud8-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                     help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--stud8-report", default=None, metavar="FILE", help="write the JSON conformance report to FILE")
+    group.addoption("--stud8-report-quiet", action="store_true", default=False,
+                    help="do not say where the report was written (stud8 conform --format json prints it instead)")
     group.addoption("--stud8-keep-going", action="store_true", default=False,
                     help="after a difference, check every later checkpoint and the outcome too, and report them all")
     group.addoption("--stud8-baseline", default=None, metavar="FILE",
@@ -230,7 +232,7 @@ class ConformanceReporter:
             if totals["fixed"]:
                 line += f", {totals['fixed']} now pass: remove them from the baseline"
             terminalreporter.write_line(line)
-        if self.written is not None:
+        if self.written is not None and not self.config.getoption("stud8_report_quiet"):
             terminalreporter.write_line(f"report written to {self.written}")
 
 

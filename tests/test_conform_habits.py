@@ -174,6 +174,7 @@ def test_format_json_prints_the_report_alone_on_stdout(capsys: pytest.CaptureFix
     document = json.loads(out)
     assert document["totals"] == {**document["totals"], "scenarios": 4, "pass": 3, "fail": 1}
     assert "1 failed, 3 passed" in err
+    assert "report written to" not in err  # a temporary file: its contents are on stdout
 
 
 class _Terminal:

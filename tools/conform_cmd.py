@@ -215,9 +215,10 @@ def next_step(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     as_json = wants_json(args)
     with tempfile.TemporaryDirectory(prefix="stud8-conform-") as scratch:
-        if as_json and args.report is None:
+        temporary = as_json and args.report is None
+        if temporary:
             args.report = Path(scratch) / "report.json"  # printed on stdout at the end
-        command = pytest_arguments(args)
+        command = pytest_arguments(args) + (["--stud8-report-quiet"] if temporary else [])
         autoload_off = bool(os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"))
         engine = start_engine(args.engine, args.timeout)
         plugins: list[Any] = [plugin.PremadeEngine(engine)] + ([plugin] if autoload_off else [])
