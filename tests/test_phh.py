@@ -8,7 +8,6 @@ first line how it was changed.
 
 from __future__ import annotations
 
-
 import functools
 import json
 import re
