@@ -87,3 +87,28 @@ def test_directories_are_walked_in_order(tmp_path: Path) -> None:
     for name in ("b/2.txt", "a.txt", ".hidden", "b/1.txt"):
         (tmp_path / name).write_text("x")
     assert [p.relative_to(tmp_path).as_posix() for p in history_files([tmp_path])] == ["a.txt", "b/1.txt", "b/2.txt"]
+
+
+def test_a_reader_that_raises_gives_a_verdict_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (a damaged Winning 'shows' line once escaped its reader as a ValueError):
+    open_history turns an exception a reader lets out into an unreadable verdict naming the file
+    and the last line read."""
+    from stud8.conformance.handhistory import readers as registry
+
+    class Broken:
+        name = "broken"
+
+        def sniff(self, head: str) -> bool:
+            return head.startswith("BROKEN")
+
+        def read(self, stream, path):  # type: ignore[no-untyped-def]
+            yield HandRecord(site="x", hand_id="1", source_file=path, line=1)
+            raise ValueError("not a card: '7'")
+
+    monkeypatch.setattr(registry, "_readers", [Broken()])
+    path = tmp_path / "b.txt"
+    path.write_text("BROKEN\nhand\n")
+    items = list(open_history(path))
+    assert isinstance(items[0], HandRecord)
+    assert isinstance(items[1], HandProblem) and items[1].verdict == "unreadable"
+    assert "broken reader stopped after line 1" in items[1].reason and "not a card" in items[1].reason

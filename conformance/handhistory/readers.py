@@ -176,7 +176,17 @@ def open_history(path: str | Path) -> Iterator[Item]:
                 yield HandProblem(where, None, 1, "unreadable", reason)
                 return
             stream.seek(0)
-            yield from reader.read(stream, where)
+            last_line = 0
+            try:
+                for item in reader.read(stream, where):
+                    last_line = item.line
+                    yield item
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError) as error:
+                # A reader that lets a damaged hand escape as an exception is a reader bug; the
+                # user still gets a verdict naming the file and where reading stopped, not a traceback.
+                yield HandProblem(where, None, last_line, "unreadable",
+                                  f"the {reader.name} reader stopped after line {last_line}: "
+                                  f"{type(error).__name__}: {error} (the rest of the file was not read)")
     except (OSError, UnicodeError) as error:
         yield HandProblem(where, None, 0, "unreadable", f"cannot read the file: {error}")
 
