@@ -14,6 +14,10 @@ no chunk starting above the lowest divergent hand known is handed out. Every han
 lowest divergent hand is therefore played, so the divergence reported is the same for one
 process, many, or a cluster. With more divergences every hand is played and the first hand of
 each kind is kept (``select_hits``).
+
+**Engines on workers.** A worker keeps its engines for the next unit and the next campaign
+with the same engine spec (a ``cmd:`` engine process is started once per worker thread); they
+are closed when the worker process exits. In this process the caller's engine is used.
 """
 
 from __future__ import annotations

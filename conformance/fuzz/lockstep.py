@@ -218,8 +218,9 @@ def lockstep(reference: Engine, engine: Engine, *, stacks: Sequence[int], stakes
 
 
 def _batches(engine: Engine) -> bool:
+    """The engine takes batches and sends digests (a batch is only worth it with both)."""
     try:
-        return bool(getattr(engine, "batches", False))
+        return bool(getattr(engine, "batches", False)) and bool(getattr(engine, "digests", False))
     except EngineFault:
         return False
 
