@@ -155,6 +155,21 @@ def audit_report(verdicts: Sequence[Any]) -> dict[str, Any]:
             "hands": [verdict.to_json() for verdict in verdicts]}
 
 
+def summary_table(report: dict[str, Any]) -> str:
+    """The counts of a report as text: a line of totals, then a table by verdict and one by rule."""
+    total = sum(report["summary"].values())
+    lines = [f"{total} hand{'s' if total != 1 else ''}: "
+             + ", ".join(f"{count} {name}" for name, count in report["summary"].items() if count)]
+    rows = [("verdict", "hands")] + [(name, str(count)) for name, count in report["summary"].items()]
+    if report["by_rule"]:
+        rows += [("", ""), ("rule", "deviations")] + [(rule, str(count)) for rule, count in report["by_rule"].items()]
+    width = max(len(name) for name, _ in rows)
+    number = max(len(count) for _, count in rows)
+    lines.append("")
+    lines.extend(f"{name:<{width}}  {count:>{number}}".rstrip() if name or count else "" for name, count in rows)
+    return "\n".join(lines)
+
+
 def _line(verdict: Any) -> str:
     where = f"{verdict.file}:{verdict.line}"
     hand = f" hand {verdict.hand}" if verdict.hand else ""
@@ -193,11 +208,7 @@ def _audit(args: argparse.Namespace) -> int:
         for verdict in verdicts:
             if verdict.verdict != "conforms":
                 print(_line(verdict))
-        total = len(verdicts)
-        print(f"{total} hand{'s' if total != 1 else ''}: "
-              + ", ".join(f"{count} {name}" for name, count in report["summary"].items() if count))
-        for rule, count in report["by_rule"].items():
-            print(f"  {rule}: {count}")
+        print(summary_table(report))
     return 0 if all(verdict.verdict == "conforms" for verdict in verdicts) and verdicts else 1
 
 
