@@ -19,6 +19,7 @@ are listed as never reached, which is true.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -92,9 +93,54 @@ def rules_exercised(stacks: Sequence[int], stakes: Mapping[str, int], observatio
         found.add("act-order.seventh-street")
     if last.get("over") and last.get("result"):
         _showdown(last, found)
-    if (options or {}).get("deck_exhaustion") == "tda" and "deck.short-stub" in found:
-        found.add("deck.tda-recycle")
+    _deck_exhaustion(last, _resolved(options), found)
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved_cached(items: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    from stud8.reference.errors import Stud8Error
+    from stud8.spec.rulebook import default_rulebook
+
+    try:
+        return tuple(default_rulebook().resolve_options(None, dict(items)).items())
+    except Stud8Error:
+        return items
+
+
+def _resolved(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The option values played (the rule book's defaults under the given overrides)."""
+    try:
+        return dict(_resolved_cached(tuple(sorted((options or {}).items()))))
+    except TypeError:  # an unhashable value: the overrides as given
+        return dict(options or {})
+
+
+def _deck_exhaustion(last: Mapping[str, Any], options: Mapping[str, Any], found: set[str]) -> None:
+    """Which case of running out of cards seventh street was dealt under (deck.*), worked out
+    from the cards the seats hold: every card dealt stays in the observation, folded hands too."""
+    seats = last["seats"]
+    community = last.get("community") is not None
+    sevens = sum(1 for seat in seats if len(seat["up"]) + len(seat["down"]) == 7)
+    if not community and not sevens:
+        return
+    burns = 3 + int(bool(options.get("burn_before_third")))
+    held = sum(len(seat["up"]) + len(seat["down"]) for seat in seats)
+    receivers = sum(1 for seat in seats if len(seat["up"]) + len(seat["down"]) >= 6 and not seat["folded"]) \
+        if community else sevens
+    stub = 52 - burns - (held - (0 if community else sevens))
+    need = receivers + 2  # a card each, a burn, one card left undealt
+    if stub >= need:
+        return
+    found.add("deck.short-stub")
+    if options.get("deck_exhaustion", "tda") != "tda":
+        return
+    if stub + burns >= need:
+        found.update(("deck.tda-recycle", "deck.recycle-order"))
+    elif stub >= 3:
+        found.add("deck.tda-community")
+    else:
+        found.update(("deck.tda-recycle-community", "deck.recycle-order"))
 
 
 def _third_street(first: Mapping[str, Any], stakes: Mapping[str, int], found: set[str]) -> None:
@@ -194,6 +240,7 @@ def _showdown(last: Mapping[str, Any], found: set[str]) -> None:
         found.add("showdown.uncontested")
         return
     found.update(("showdown.show-order", "hands.best-five", "hands.categories", "low.qualifier"))
+    _hands(live, last.get("community"), found)
     if len(pots) > 1:
         found.add("pots.side-pots")
         if len({_winners(pot) for pot in pots}) > 1:
@@ -214,7 +261,7 @@ def _showdown(last: Mapping[str, Any], found: set[str]) -> None:
                 found.add("odd-chip.tied-both-ways")
         for share in shares:
             if len(share) > 1:
-                found.add("showdown.ties")
+                found.update(("showdown.ties", "hands.suits-never-rank"))
                 values = list(share.values())
                 if max(values) != min(values):
                     found.update(("odd-chip.within-half", "odd-chip.card-order"))
@@ -224,3 +271,47 @@ def _winners(pot: Mapping[str, Any]) -> tuple[tuple[Any, ...], tuple[Any, ...] |
     high = tuple(sorted(map(int, (pot.get("high") or {}))))
     low = pot.get("low")
     return high, None if low is None else tuple(sorted(map(int, low)))
+
+
+def _hands(live: Sequence[Mapping[str, Any]], community: str | None, found: set[str]) -> None:
+    """Hand-ranking rules the showdown's hands exercised, from each live seat's best five cards
+    (the reference evaluator, spec rules hands.* and low.*)."""
+    from stud8.reference.cards import parse_cards
+    from stud8.reference.hands import Category, best_high, best_low
+
+    highs = []
+    lows = []
+    for seat in live:
+        cards = list(seat["down"]) + list(seat["up"]) + ([community] if community else [])
+        if len(cards) < 5:
+            return
+        parsed = parse_cards(cards)
+        high, low = best_high(parsed), best_low(parsed)
+        highs.append(high)
+        ranks = {card.rank for card in high.cards}
+        if high.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 14 in ranks:
+            found.add("hands.straight-ace")
+        if low is not None:
+            lows.append(low)
+            low_ranks = sorted(1 if card.rank == 14 else card.rank for card in low.cards)
+            if 1 in low_ranks:
+                found.add("low.ace-low")
+            if low_ranks == list(range(low_ranks[0], low_ranks[0] + 5)) or len({card.suit for card in low.cards}) == 1:
+                found.add("low.ignores-straights-flushes")
+    if len(lows) >= 2:
+        found.add("low.ordering")
+    by_category: dict[Any, list[Any]] = {}
+    for high in highs:
+        by_category.setdefault(high.category, []).append(high)
+    for same in by_category.values():
+        if len(same) >= 2 and len({hand.value for hand in same}) > 1 and len({_main(hand) for hand in same}) < len(same):
+            found.add("hands.kickers")  # two hands alike in category and main ranks, told apart by the rest
+
+
+def _main(hand: Any) -> tuple[int, ...]:
+    """The ranks a high hand is named by: its pairs, trips or quads, else its top card."""
+    counts: dict[int, int] = {}
+    for card in hand.cards:
+        counts[int(card.rank)] = counts.get(int(card.rank), 0) + 1
+    grouped = sorted((rank for rank, count in counts.items() if count >= 2), reverse=True)
+    return tuple(grouped) if grouped else (max(counts),)

@@ -80,3 +80,28 @@ def test_odd_chip_rules_of_a_divergent_pot() -> None:
     both = [{"amount": 66, "eligible": ["p1", "p2"], "high": {"p1": 17, "p2": 16}, "low": {"p1": 16, "p2": 17}}]
     assert odd_chip_rules(both, [dict(both[0], high={"p1": 17, "p2": 16}, low={"p1": 17, "p2": 16})]) == ["odd-chip.tied-both-ways"]
     assert odd_chip_rules(three_way, three_way) == []
+
+
+def test_eight_players_to_seventh_street_recycle_then_share_a_community_card() -> None:
+    """Eight players who never fold hold 48 cards after sixth street; with three burns the stub
+    holds one card, short of the ten needed (eight cards, a burn, one left undealt), and even
+    with the burns recycled (four cards) it is short: TDA case C, a community card."""
+    from stud8.conformance.fuzz import generate
+    from stud8.conformance.fuzz.lockstep import play_generated
+
+    hand = next(h for h in (generate(2, i) for i in range(500)) if h.no_fold)
+    watcher = HandWatcher(hand.stacks, hand.stakes)
+    play_generated(ReferenceEngine(), ReferenceEngine(), hand, None, {}, watch=watcher.see)
+    rules = watcher.rules()
+    assert {"deck.short-stub", "deck.tda-recycle-community", "deck.recycle-order", "deck.community-card"} <= rules
+    assert "deck.tda-recycle" not in rules and "deck.tda-community" not in rules
+    only = rules_exercised(hand.stacks, hand.stakes, watcher.observations, {"deck_exhaustion": "community_card_only"})
+    assert "deck.short-stub" in only and not any(rule.startswith("deck.tda-") for rule in only)
+
+
+def test_hand_ranking_rules_at_a_showdown() -> None:
+    # p1: A-2-3-4-5 of mixed suits plus two kings (a wheel straight, an ace-low wheel low);
+    # p2: K-K-Q-Q-J-9-8 (two pair, no low).
+    deck = _deck([["Ah", "2c", "3d", "4s", "5h", "Kc", "Kd"], ["Ks", "Qs", "Qh", "Jd", "9c", "8h", "Kh"]])
+    rules = _play([500, 500], deck, [])
+    assert {"hands.straight-ace", "low.ace-low", "low.ignores-straights-flushes", "showdown.scoop"} <= rules
