@@ -130,3 +130,16 @@ def test_rules_report_counts_hands_per_rule(capsys: pytest.CaptureFixture[str], 
     code = main(["fuzz", "--engine", "reference", "--hands", "40", "--jobs", "1", "--rules", "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0 and "rules reached: " in out and "never reached: " in out
+
+
+def test_a_progress_line_goes_to_stderr_when_it_is_not_a_terminal(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from stud8.tools import fuzz_cmd
+
+    monkeypatch.setattr(fuzz_cmd, "PROGRESS_SECONDS", 0.0)
+    code = main(["fuzz", "--engine", "reference", "--hands", "300", "--jobs", "1", "--rules", "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert code == 0
+    lines = [line for line in captured.err.splitlines() if line.startswith("stud8 fuzz: ")]
+    assert lines and re.match(r"stud8 fuzz: [\d,]+ hands, [\d,]+ hands/s, 0 divergences, \d+ rules reached$", lines[-1])
+    assert "\r" not in captured.err  # no bar: stderr is not a terminal
