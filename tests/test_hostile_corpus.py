@@ -33,7 +33,14 @@ MEMORY_BYTES = 3 << 30  # address space per child: far above a healthy run (~0.5
 CPU_SECONDS = 600
 FILE_BYTES = 64 << 20  # no output of a hostile run needs more
 DOCS_INPUTS = ("deep-flow.yaml", "alias-bomb.yaml", "binary.yaml", "bad-table.yaml", "huge-cbr.yaml")
-GROUP_TIMEOUT = 600.0  # seconds for one group of runs; a healthy group takes a few
+GROUP_TIMEOUT = 600.0
+
+HH_KNOWN_BROKEN = {
+    # Found by this corpus in conformance/handhistory (issue 9's code), reported there; not run
+    # until fixed. A FIFO given to `hh audit` is opened and read (it blocks forever), so no
+    # special file is given to `hh` either.
+    "huge-int.phh": "phh_bridge.read calls tomllib.loads and lets its ValueError (a 5,000-digit integer) escape",
+}  # seconds for one group of runs; a healthy group takes a few
 
 
 def exit_table() -> dict[str, set[int]]:
@@ -118,6 +125,10 @@ def build_groups(sandbox: Path) -> dict[str, list[dict[str, Any]]]:
     for path in sorted(INPUTS.glob("*.jsonl")):
         job("phh-serve", ["serve"], stdin=path, keep_stdout=True, lines=sum(1 for line in path.read_bytes().splitlines()
                                                                             if line.strip()))
+    for path in sorted(INPUTS.iterdir()):
+        if path.name in HH_KNOWN_BROKEN:
+            continue
+        job("phh-serve", ["hh", "audit", str(path)])
     for line in (CORPUS / "arguments.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             job("arguments", shlex.split(line))
