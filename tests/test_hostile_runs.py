@@ -341,11 +341,13 @@ def test_23_a_negative_seed_is_refused_by_every_command(capsys: pytest.CaptureFi
     assert caught.value.code == 2 and "argument --seed: a seed is 0 or more, got -5" in err
 
 
-def test_23_scenarios_given_a_file_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", [["conform"], ["coverage"], ["docs", "--out", "never-written"]])
+def test_23_scenarios_given_a_file_says_so(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
     path = DATA / "valid" / "hands.yaml"
-    assert main(["conform", "--scenarios", str(path)]) == 2
+    assert main([*command, "--scenarios", str(path)]) == 2
     _, err = capsys.readouterr()
-    assert err == f"stud8 conform: --scenarios {path}: is a file, not a folder of scenario files\n"
+    assert err == f"stud8 {command[0]}: --scenarios {path}: is a file, not a folder of scenario files\n"
+    assert not Path("never-written").exists()
 
 
 @pytest.mark.parametrize(("program", "why"), [

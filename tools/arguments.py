@@ -8,7 +8,10 @@ type: a bad value is a usage error (exit 2) naming the flag, before any work.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
+from pathlib import Path
 
+from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
 
 
@@ -33,3 +36,12 @@ def seconds(text: str) -> float:
     if why:
         raise argparse.ArgumentTypeError(why.replace("the value must be", "must be"))
     return value
+
+
+def check_scenario_folders(folders: Iterable[Path], flag: str = "--scenarios") -> None:
+    """Refuse a ``--scenarios`` value that is not a folder, saying what it is instead (a file
+    given where a folder is wanted is not "no such folder"): a usage error (exit 2)."""
+    for folder in folders:
+        if not folder.is_dir():
+            why = "is a file, not a folder of scenario files" if folder.exists() else "no such folder"
+            raise Stud8Error(f"{flag} {folder}: {why}", "usage")

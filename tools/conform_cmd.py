@@ -38,6 +38,7 @@ from stud8.conformance.report import load_baseline
 from stud8.conformance.scenarios import packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
+from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
 from stud8.tools.progress import ProgressBar, progress_bar, progress_wanted
@@ -67,10 +68,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     folders = ([] if args.no_builtin else [packaged_scenarios_dir()]) + list(args.scenarios)
     if not folders:
         raise Stud8Error("nothing to run: --no-builtin needs at least one --scenarios DIR", "usage")
-    for folder in args.scenarios:
-        if not folder.is_dir():
-            why = "is a file, not a folder of scenario files" if folder.exists() else "no such folder"
-            raise Stud8Error(f"--scenarios {folder}: {why}", "usage")
+    check_scenario_folders(args.scenarios)
     problem = seconds_problem(args.timeout, "--timeout")  # inf, nan and 1e308 are refused here, before any run
     if problem:
         raise Stud8Error(problem, "usage")

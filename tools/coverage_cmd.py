@@ -13,6 +13,7 @@ from pathlib import Path
 from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, default_rulebook
+from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
 
 
@@ -29,9 +30,7 @@ def rule_coverage(book: RuleBook, folders: list[Path]) -> dict[str, list[str]]:
     Raises ``Stud8Error`` when a folder is missing or a file is invalid: coverage counted
     over files that do not validate would be a wrong answer, not a partial one.
     """
-    for folder in folders:
-        if not folder.is_dir():
-            raise Stud8Error(f"--scenarios {folder}: no such folder", "usage")
+    check_scenario_folders(folders)
     files, problems = load_suite(folders, book)
     if problems:
         raise Stud8Error("invalid scenario files (run stud8 validate):\n" + "\n".join(str(p) for p in problems), "invalid")

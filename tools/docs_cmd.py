@@ -25,6 +25,7 @@ from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_sce
 from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
 from stud8.spec.yamlio import Problem
+from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.docs_i18n import LANGUAGES, I18nError, load_source
 from stud8.tools.docs_render import (
     build_book_context,
@@ -61,9 +62,7 @@ def _report(problems: list[Problem]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     check_output_folder(args.out)
-    for folder in args.scenarios:
-        if not folder.is_dir():
-            raise Stud8Error(f"--scenarios {folder}: no such folder", "usage")
+    check_scenario_folders(args.scenarios)
     rules_path = args.rules or packaged_rules_path()
     if not Path(rules_path).is_file():
         raise Stud8Error(f"--rules {rules_path}: no such file", "usage")
