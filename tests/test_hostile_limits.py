@@ -41,3 +41,9 @@ def test_the_protocol_document_states_the_protocol_limits() -> None:
 def test_the_largest_amount_is_exact_in_a_double() -> None:
     assert limits.MAX_AMOUNT < 2**53 and float(limits.MAX_AMOUNT) == limits.MAX_AMOUNT
     assert limits.MAX_AMOUNT_DIGITS == len(str(limits.MAX_AMOUNT))
+
+
+def test_the_player_limit_is_the_rule_books() -> None:
+    from stud8.spec.rulebook import default_rulebook
+
+    assert limits.MAX_PLAYERS == default_rulebook().max_players

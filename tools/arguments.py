@@ -1,8 +1,9 @@
 """Argument types shared by the commands, so that one value means the same everywhere.
 
-A seed is refused or accepted the same way by ``fuzz`` and ``bench``; seconds are finite,
-positive and at most ``MAX_SECONDS`` wherever a command takes a time. Each is an ``argparse``
-type: a bad value is a usage error (exit 2) naming the flag, before any work.
+A seed is refused or accepted the same way by ``fuzz`` and ``bench`` (an ``argparse`` type: a
+bad value is a usage error, exit 2, naming the flag); ``--scenarios`` folders are checked the
+same way by ``conform``, ``coverage`` and ``docs``. Times are checked by
+``stud8.spec.limits.seconds_problem``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from stud8.spec.errors import Stud8Error
-from stud8.spec.limits import seconds_problem
+from stud8.spec.limits import quoted
 
 
 def seed(text: str) -> int:
@@ -20,21 +21,9 @@ def seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {quoted(text)}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {value}")
-    return value
-
-
-def seconds(text: str) -> float:
-    """A positive, finite number of seconds, at most ``MAX_SECONDS`` (``inf``, ``nan`` refused)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    why = seconds_problem(value, "the value")
-    if why:
-        raise argparse.ArgumentTypeError(why.replace("the value must be", "must be"))
     return value
 
 
