@@ -74,6 +74,23 @@ def test_every_site_file_cut_hand_by_hand_gives_the_serial_verdicts() -> None:
     assert [verdict.to_json() for unit in work for verdict in audit_unit(unit)] == serial
 
 
+def test_spans_for_a_cluster_carry_their_bytes(histories: list[Path], tmp_path: Path) -> None:
+    """Dask workers may run on other machines: a span sent to them holds its bytes, and is
+    audited from them even where the file is not."""
+    import dataclasses
+
+    from stud8.conformance.handhistory.batch import Span, audit_unit, units
+
+    shipped = [unit for unit in units(histories[:2], AuditOptions(), size=16, ship=True)]
+    assert shipped and all(isinstance(unit, Span) and unit.data for unit in shipped)
+    local = [unit for unit in units(histories[:2], AuditOptions(), size=16)]
+    assert all(isinstance(unit, Span) and unit.data is None for unit in local)
+    elsewhere = dataclasses.replace(shipped[-1], path=str(tmp_path / "not-here.txt"))
+    got = [verdict.to_json() for verdict in audit_unit(elsewhere)]
+    want = [verdict.to_json() for verdict in audit_unit(shipped[-1])]
+    assert [{**v, "file": ""} for v in got] == [{**v, "file": ""} for v in want] and len(got) == 2
+
+
 def test_deviations_found_by_workers_name_the_file_s_lines(histories: list[Path],
                                                             serial: list[dict[str, Any]]) -> None:
     deep = [v for v in serial if v["file"].endswith("loose.txt") and v["deviations"]]

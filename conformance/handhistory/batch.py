@@ -8,8 +8,10 @@ reading order: the output is the same however the work was spread. Two kinds of 
 * **a byte range of a text history** (PokerStars, Full Tilt and the other one-line-header text
   formats, in UTF-8 or Windows-1252): this process only finds where hands start (a scan of
   the bytes for the format's header line, ``HAND_STARTS``, block by block, so memory stays flat
-  for a 1 GB file) and the worker reads and audits its range. Reading is as costly as
-  auditing, so it must be spread too, or this process would bound a run of many workers;
+  for a 1 GB file) and the worker parses and audits its range: local processes read the range
+  from the file, a Dask cluster (whose workers may be other machines) is sent its bytes.
+  Parsing is as costly as auditing, so it must be spread too, or this process would bound a
+  run of many workers;
 * **a batch of hands already read**, for everything else (XML and JSON formats, UTF-16 files,
   PHH): this process reads them one at a time and sends them.
 
@@ -73,7 +75,9 @@ Unit = tuple[tuple[Item, ...], AuditOptions]
 @dataclasses.dataclass(frozen=True)
 class Span:
     """Bytes ``start``..``end`` of a history, beginning at a hand's first line ``line``, to be
-    read with the reader ``reader`` in ``encoding`` and audited under ``options``."""
+    read with the reader ``reader`` in ``encoding`` and audited under ``options``. ``data``
+    holds the bytes themselves when the worker may not see the file (a Dask cluster on other
+    machines); local worker processes read them from ``path``."""
 
     path: str
     reader: str
@@ -82,15 +86,18 @@ class Span:
     end: int
     line: int
     options: AuditOptions
+    data: bytes | None = None
 
 
 def audit_unit(unit: Span | Unit) -> list[HandVerdict]:
     """The verdicts of one unit, in order (module level: picklable for workers)."""
     if not isinstance(unit, Span):
         return audit_chunk(unit)
-    with open(unit.path, "rb") as binary:
-        binary.seek(unit.start)
-        raw = binary.read(unit.end - unit.start)
+    raw = unit.data
+    if raw is None:
+        with open(unit.path, "rb") as binary:
+            binary.seek(unit.start)
+            raw = binary.read(unit.end - unit.start)
     stream = io.StringIO(raw.decode(unit.encoding, errors="replace"), newline=None)
     reader = next(found for found in readers() if found.name == unit.reader)
     shift = unit.line - 1
@@ -189,9 +196,16 @@ def spans(path: Path, reader: str, encoding: str, options: AuditOptions, size: i
         yield Span(str(path), reader, encoding, span_start, offset, span_line, options)
 
 
-def units(paths: Iterable[str | Path], options: AuditOptions, size: int = BATCH) -> Iterator[Span | Unit]:
-    """The work of auditing the files, in reading order: spans of the files that can be cut,
-    batches of hands read here for the others."""
+def _with_bytes(span: Span) -> Span:
+    with open(span.path, "rb") as binary:
+        binary.seek(span.start)
+        return dataclasses.replace(span, data=binary.read(span.end - span.start))
+
+
+def units(paths: Iterable[str | Path], options: AuditOptions, size: int = BATCH, *,
+          ship: bool = False) -> Iterator[Span | Unit]:
+    """The work of auditing the files, in reading order: spans of the files that can be cut
+    (with their bytes when ``ship``), batches of hands read here for the others."""
     waiting: list[Path] = []   # consecutive files read here, batched together
     for path in history_files(paths):
         split = _splittable(path)
@@ -201,7 +215,8 @@ def units(paths: Iterable[str | Path], options: AuditOptions, size: int = BATCH)
         if waiting:
             yield from batches(hands(waiting), options, size)
             waiting = []
-        yield from spans(path, *split, options, size)
+        for span in spans(path, *split, options, size):
+            yield _with_bytes(span) if ship else span
     if waiting:
         yield from batches(hands(waiting), options, size)
 
@@ -220,7 +235,7 @@ def audit_paths(paths: Iterable[str | Path], options: AuditOptions | None = None
         for item in hands(paths):
             yield audit_item(item, chosen)
         return
-    work = units(paths, chosen, size)
+    work = units(paths, chosen, size, ship=dask is not None)  # a cluster's workers may not see our files
     head = list(islice(work, 2))
     if dask is None and len(head) < 2:
         for item in hands(paths):
