@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections import Counter
@@ -137,22 +138,38 @@ def _verdicts(paths: Sequence[Path], options: Any, jobs: int | None, dask: str |
     return audit_paths(paths, options, jobs=jobs, dask=dask)
 
 
+class _Tally:
+    """The counts of a run, kept as verdicts stream past (nothing else of a hand is kept)."""
+
+    def __init__(self) -> None:
+        from stud8.conformance.handhistory.audit import VERDICTS
+
+        self.summary = {verdict: 0 for verdict in VERDICTS}
+        self.by_rule: Counter[str] = Counter()
+        self.units: set[str] = set()
+        self.count = 0
+
+    def add(self, verdict: Any) -> None:
+        self.count += 1
+        self.summary[verdict.verdict] += 1
+        for deviation in verdict.deviations:
+            self.by_rule[deviation.rule] += 1
+        if verdict.unit:
+            self.units.add(verdict.unit)
+
+    def head(self) -> dict[str, Any]:
+        """The report without its hands: unit, summary, by_rule."""
+        units = sorted(self.units)
+        unit = units[0] if len(units) == 1 else ("mixed" if units else "chip")
+        return {"unit": unit, "summary": dict(self.summary), "by_rule": dict(sorted(self.by_rule.items()))}
+
+
 def audit_report(verdicts: Sequence[Any]) -> dict[str, Any]:
     """The JSON report (spec/schema/audit-report.schema.json) of a run's verdicts."""
-    from stud8.conformance.handhistory.audit import VERDICTS
-
-    summary = {verdict: 0 for verdict in VERDICTS}
-    by_rule: Counter[str] = Counter()
-    units = set()
+    tally = _Tally()
     for verdict in verdicts:
-        summary[verdict.verdict] += 1
-        for deviation in verdict.deviations:
-            by_rule[deviation.rule] += 1
-        if verdict.unit:
-            units.add(verdict.unit)
-    unit = units.pop() if len(units) == 1 else ("mixed" if units else "chip")
-    return {"unit": unit, "summary": summary, "by_rule": dict(sorted(by_rule.items())),
-            "hands": [verdict.to_json() for verdict in verdicts]}
+        tally.add(verdict)
+    return {**tally.head(), "hands": [verdict.to_json() for verdict in verdicts]}
 
 
 def summary_table(report: dict[str, Any]) -> str:
@@ -194,22 +211,42 @@ def _audit(args: argparse.Namespace) -> int:
     if args.report is not None:
         check_writable(args.report, "--report")
     options = _options(args)
-    verdicts = []
-    with progress_bar(None, desc="audit", unit="hand", enabled=args.progress) as bar:
-        for verdict in _verdicts(args.paths, options, args.jobs, args.dask):
-            verdicts.append(verdict)
-            bar.update()
-    report = audit_report(verdicts)
-    if args.report is not None:
-        _write_atomically(args.report, lambda out: out.write(json.dumps(report, indent=1) + "\n"))
-    if wants_json(args):
-        print(json.dumps(report))
-    else:
-        for verdict in verdicts:
-            if verdict.verdict != "conforms":
-                print(_line(verdict))
-        print(summary_table(report))
-    return 0 if all(verdict.verdict == "conforms" for verdict in verdicts) and verdicts else 1
+    # Memory stays flat however many hands: the counts are kept, each hand's JSON goes to a
+    # temporary file (when a report is wanted) and only the lines of hands that do not conform
+    # are held for the text output.
+    tally = _Tally()
+    problems: list[str] = []
+    spool = tempfile.TemporaryFile("w+", encoding="utf-8") if wants_json(args) or args.report is not None else None
+    try:
+        with progress_bar(None, desc="audit", unit="hand", enabled=args.progress) as bar:
+            for verdict in _verdicts(args.paths, options, args.jobs, args.dask):
+                tally.add(verdict)
+                if spool is not None:
+                    spool.write(("," if tally.count > 1 else "") + json.dumps(verdict.to_json()))
+                if verdict.verdict != "conforms" and not wants_json(args):
+                    problems.append(_line(verdict))
+                bar.update()
+        head = tally.head()
+
+        def write_report(out: Any) -> None:
+            assert spool is not None
+            out.write(json.dumps(head)[:-1] + ', "hands": [')
+            spool.seek(0)
+            shutil.copyfileobj(spool, out)
+            out.write("]}\n")
+
+        if args.report is not None:
+            _write_atomically(args.report, write_report)
+        if wants_json(args):
+            write_report(sys.stdout)
+        else:
+            for line in problems:
+                print(line)
+            print(summary_table(head))
+    finally:
+        if spool is not None:
+            spool.close()
+    return 0 if tally.count and tally.summary["conforms"] == tally.count else 1
 
 
 # --- writing files --------------------------------------------------------------------------
