@@ -277,14 +277,14 @@ class _Reporter:
 
     def update(self, progress: Any) -> None:
         reached = f", {len(progress.rules)} rules reached" if self.coverage else ""
-        text = f"{progress.rate:,.0f} hands/s, {progress.divergences} divergences{reached}"
-        if self.bar.shown:
+        text = f"{progress.divergences} divergences{reached}"
+        if self.bar.shown:  # the bar shows hands and hands/s itself
             self.bar.set_postfix_str(text)
             self.bar.update(progress.played - self.shown)
             self.shown = progress.played
         elif progress.seconds - self.last_line >= PROGRESS_SECONDS:
             self.last_line = progress.seconds
-            print(f"stud8 fuzz: {progress.played:,} hands, {text}", file=sys.stderr, flush=True)
+            print(f"stud8 fuzz: {progress.played:,} hands, {progress.rate:,.0f} hands/s, {text}", file=sys.stderr, flush=True)
 
 
 def _command_line(args: argparse.Namespace) -> list[str]:
