@@ -324,3 +324,19 @@ def test_every_conforming_real_hand_is_a_replay_scenario_with_the_recorded_nets(
         assert [end - start for start, end in zip(scenario["stacks"], scenario["outcome"]["stacks"])] \
             == list(nets.values()), hand
         assert scenario["id"].startswith("real-site-")
+
+
+def test_the_whole_folder_audited_by_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """``stud8 hh audit`` over the folder: every file, each format from its content (SOURCE.md
+    is the folder's note, not a history: unreadable, as any such file)."""
+    import json
+
+    from stud8.tools.cli import main
+
+    assert main(["hh", "audit", str(DATA), "--format", "json", "--jobs", "1", "--no-progress"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"] == {"conforms": 21, "deviates": 1, "cannot-judge": 2, "not-stud8": 13, "unreadable": 2}
+    assert report["by_rule"] == {"odd-chip.high-half": 1}
+    assert {hand["site"] for hand in report["hands"] if hand["verdict"] == "conforms"} == {
+        "PokerStars", "Full Tilt Poker", "Merge Network", "Americas Cardroom", "Kings Club", "Winamax",
+        "Absolute Poker", "Bovada", "iPoker"}
