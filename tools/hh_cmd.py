@@ -31,6 +31,7 @@ path that does not exist, an unknown option, an output that cannot be written).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -216,8 +217,9 @@ def _audit(args: argparse.Namespace) -> int:
     # are held for the text output.
     tally = _Tally()
     problems: list[str] = []
-    spool = tempfile.TemporaryFile("w+", encoding="utf-8") if wants_json(args) or args.report is not None else None
-    try:
+    wanted = wants_json(args) or args.report is not None
+    with contextlib.ExitStack() as stack:
+        spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) if wanted else None
         with progress_bar(None, desc="audit", unit="hand", enabled=args.progress) as bar:
             for verdict in _verdicts(args.paths, options, args.jobs, args.dask):
                 tally.add(verdict)
@@ -243,9 +245,6 @@ def _audit(args: argparse.Namespace) -> int:
             for line in problems:
                 print(line)
             print(summary_table(head))
-    finally:
-        if spool is not None:
-            spool.close()
     return 0 if tally.count and tally.summary["conforms"] == tally.count else 1
 
 
