@@ -389,7 +389,8 @@ def bench_fuzz(config: Config) -> Section:
         f"fuzz over cmd:stud8 serve     {_per_second(rates['subprocess'])}   "
         f"({ratios['fuzz subprocess/in_process']} of in-process; target >= 0.25)",
     ]
-    title = f"the first {hands:,} hands of the plain fuzz campaign, hands per second"
+    title = (f"the first {hands:,} hands of the plain fuzz campaign (2 to 8 players, short stacks, side pots: "
+             f"heavier than the hands section's), hands per second")
     return Section({"in_process": rates["in_process"], "subprocess": rates["subprocess"], "engine": rates["engine"]},
                    ratios, lines, title)
 
