@@ -81,3 +81,24 @@ def test_tournament_hands_count_chips() -> None:
     (back,) = _read(ohh.dumps(record))
     assert isinstance(back, HandRecord)
     assert (back.tournament, back.unit, back.small_bet) == ("123", "chip", 4)
+
+
+def test_a_large_ohh_file_streams_in_flat_memory(tmp_path: Path) -> None:
+    """OHH is read one object at a time: four times the hands, about the same peak memory."""
+    import tracemalloc
+
+    hand = ohh.dumps(_stars()[6])
+
+    def peak_for(count: int) -> int:
+        path = tmp_path / f"many-{count}.ohh"
+        with path.open("w") as out:
+            out.write("\n\n".join(hand.replace("35874789183", str(number)) for number in range(count)) + "\n")
+        tracemalloc.start()
+        read = sum(1 for item in open_history(path) if isinstance(item, HandRecord))
+        _current, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert read == count
+        return peak
+
+    small, large = peak_for(50), peak_for(200)
+    assert large < small * 1.5 + 50_000, (small, large)
