@@ -143,3 +143,20 @@ def test_a_progress_line_goes_to_stderr_when_it_is_not_a_terminal(capsys: pytest
     lines = [line for line in captured.err.splitlines() if line.startswith("stud8 fuzz: ")]
     assert lines and re.match(r"stud8 fuzz: [\d,]+ hands, [\d,]+ hands/s, 0 divergences, \d+ rules reached$", lines[-1])
     assert "\r" not in captured.err  # no bar: stderr is not a terminal
+
+
+@pytest.mark.usefixtures("engines")
+def test_a_guided_finding_is_named_apart_from_the_plain_hand_of_the_same_number(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from stud8.conformance.scenarios import load_scenario_file
+
+    code = main(["fuzz", "--engine", "python:fuzz_engines:reversed_show_order", "--hands", "30", "--seed", "3",
+                 "--jobs", "1", "--guided", "--out", str(tmp_path), "--format", "json"])
+    divergence = json.loads(capsys.readouterr().out)["divergence"]
+    assert code == 1 and divergence["reproduces"] is True
+    path = Path(divergence["path"])
+    assert path.name == f"fuzz-guided-3-{divergence['hand']}.yaml"
+    scenario = load_scenario_file(path).scenarios[0]
+    assert scenario.id == f"fuzz-guided-3-{divergence['hand']:03d}"
+    assert f"(seed 3, guided hand {divergence['hand']})" in scenario.title
+    assert "--guided" in path.read_text()

@@ -269,7 +269,7 @@ def investigate(config: FuzzConfig, engine: Engine, hit: Hit, out: Path, *, engi
     if played.divergence is None or played.divergence.kind != hit.kind:
         # Not reproducible (a timeout, a nondeterministic engine): report what the search saw.
         return Finding(config.seed, hit.hand, hit.divergence, list(hit.rules), len(hand.stacks),
-                       hit.divergence.action, len(hand.stacks), hit.divergence.action)
+                       hit.divergence.action, len(hand.stacks), hit.divergence.action, guided=config.guided)
     if played.divergence.phase == "fault":
         restart(engine)
     case = Case(list(hand.stacks), dict(hand.stakes), list(hand.deck), decisions, played)
@@ -281,10 +281,10 @@ def investigate(config: FuzzConfig, engine: Engine, hit: Hit, out: Path, *, engi
     rules = rules_for(divergence, case.played.last, case.stakes, len(case.stacks), case.stacks)
     finding = Finding(config.seed, hit.hand, divergence, rules, len(case.stacks), divergence.action,
                       original[0], original[1], shrink_tries=shrinker.budget - shrinker.tries,
-                      shrink_cut_short=shrinker.cut_short)
+                      shrink_cut_short=shrinker.cut_short, guided=config.guided)
     text = scenario_text(finding, case, engine_name, config.profile, config.options, burn_first, command)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"fuzz-{config.seed}-{hit.hand}.yaml"
+    path = out / f"fuzz-{'guided-' if config.guided else ''}{config.seed}-{hit.hand}.yaml"
     path.write_text(with_modeline(text, path), encoding="utf-8")  # editors check it as typed
     finding.path = path
     finding.reproduces = _reproduces(path, engine)

@@ -62,6 +62,16 @@ class Finding:
     reproduces: bool | None = None
     shrink_tries: int = 0
     shrink_cut_short: bool = False
+    guided: bool = False
+
+    @property
+    def where(self) -> str:
+        """``seed S, hand H`` (``guided hand H`` for a guided run's hand, another hand)."""
+        return f"seed {self.seed}, {'guided ' if self.guided else ''}hand {self.hand}"
+
+    @property
+    def scenario_id(self) -> str:
+        return f"fuzz-{'guided-' if self.guided else ''}{self.seed}-{self.hand:03d}"
 
     def summary(self) -> str:
         d = self.divergence
@@ -175,14 +185,14 @@ def scenario_text(finding: Finding, case: Case, engine_name: str, profile: str |
         what = (f"{engine_name} and the reference engine differ on {divergence.field} {where}: "
                 f"the reference engine gives {_show(divergence.reference)}, {engine_name} {_show(divergence.engine)}")
     description = (
-        f"Found by stud8 fuzz (seed {finding.seed}, hand {finding.hand}; shrunk from {finding.original_players} "
+        f"Found by stud8 fuzz ({finding.where}; shrunk from {finding.original_players} "
         f"players and {finding.original_actions} actions to {players} and {finding.actions}) with {setting}: {what}. "
         f"Stakes {stakes['ante']}/{stakes['bring_in']}/{stakes['small_bet']}/{stakes['big_bet']} "
         f"(ante/bring-in/small bet/big bet), stacks {' '.join(map(str, case.stacks))}. "
         f"The expected values are those of the reference engine at the time of the finding; "
         f"verify them by hand before adding this scenario to the suite."
     )
-    title = _title(divergence, engine_name, finding.seed, finding.hand)
+    title = _title(divergence, engine_name, finding.where)
     plan = plan_of(end, players)
     lines = _header(command) + [
         (f"# {engine_name}: {divergence.engine}" if divergence.phase == "fault" else
@@ -215,9 +225,9 @@ def scenario_text(finding: Finding, case: Case, engine_name: str, profile: str |
     return "\n".join(lines) + "\n"
 
 
-def _title(divergence: Divergence, engine_name: str, seed: int, hand: int) -> str:
+def _title(divergence: Divergence, engine_name: str, found: str) -> str:
     """A statement of fact, unique per seed and hand, at most 140 characters."""
-    where = f"(seed {seed}, hand {hand})"
+    where = f"({found})"
     if divergence.phase == "fault":
         what = f"fails with a {divergence.field}"
     elif divergence.phase == "start":
@@ -248,7 +258,7 @@ def _scenario_head(finding: Finding, title: str, description: str, profile: str 
     """The lines of a written finding from ``scenarios:`` down to the ``deck:`` key."""
     lines = [
         "scenarios:",
-        f"  - id: fuzz-{finding.seed}-{finding.hand:03d}",
+        f"  - id: {finding.scenario_id}",
         "    kind: replay",
         f"    title: {_flow(title)}",
         f"    rules: [{', '.join(finding.rules)}]",
@@ -266,10 +276,10 @@ def _start_error_text(finding: Finding, case: Case, engine_name: str, profile: s
                       options: Mapping[str, Any], command: str) -> str:
     """A hand the reference engine refuses to start and the engine starts."""
     code = str(finding.divergence.reference).split("(")[-1].rstrip(")")
-    description = (f"Found by stud8 fuzz (seed {finding.seed}, hand {finding.hand}): the reference engine refuses to "
+    description = (f"Found by stud8 fuzz ({finding.where}): the reference engine refuses to "
                    f"start this hand ({code}) and {engine_name} starts it. The expected values are those of the "
                    f"reference engine at the time of the finding; verify them by hand before adding this scenario to the suite.")
-    title = f"Fuzzing finds {engine_name} starts a hand the reference engine refuses (seed {finding.seed}, hand {finding.hand})"[:140]
+    title = f"Fuzzing finds {engine_name} starts a hand the reference engine refuses ({finding.where})"[:140]
     lines = _header(command) + _scenario_head(finding, title, description, profile, options, case.stakes, case.stacks)
     lines += [f"      - {' '.join(case.deck[i:i + 13])}" for i in range(0, len(case.deck), 13)]
     lines += [f"    start_error: {code}", "    actions: []", "    outcome: null"]
