@@ -155,3 +155,14 @@ def test_an_xml_hand_without_its_end_is_refused_and_the_next_one_read(tmp_path: 
     first, second = _items(path)
     assert isinstance(first, HandProblem) and first.verdict == "unreadable" and first.line == 2
     assert isinstance(second, HandRecord) and second.hand_id == "70969727-130"
+
+
+def test_a_shown_card_that_is_not_a_card_is_one_hand_s_problem(tmp_path: Path) -> None:
+    # Found by mutating the test files: the Winning reader let the ValueError of a summary's
+    # bad card escape instead of refusing the hand.
+    path = _edited(tmp_path, "winning/7-Stud-HL-8max-USD-1.00-2.00-201608.txt",
+                   "[6h 10d 2c As 7d 4d 9s]", "[6h 10d 2c As 7dX4d 9s]")
+    first, second = _items(path)
+    assert isinstance(first, HandProblem) and first.hand_id == "693975843"
+    assert "not a card: '7dX4d'" in first.reason and first.line == 87  # the summary's line
+    assert isinstance(second, HandProblem) and second.hand_id == "693976187"

@@ -145,7 +145,11 @@ class WinningReader:
             if what.startswith("shows"):
                 shown = _SHOWN.search(what)
                 if shown:
-                    build.show(name, cards(shown.group(1)), number, in_order=True)
+                    try:
+                        listed = cards(shown.group(1))
+                    except ValueError as error:
+                        raise HandError(str(error), number) from None
+                    build.show(name, listed, number, in_order=True)
             elif name not in folded:
                 build.muck(name, number)
             if collects:
