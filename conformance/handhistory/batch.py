@@ -42,6 +42,7 @@ from stud8.conformance.handhistory.readers import (
     detect,
     detect_encoding,
     history_files,
+    not_a_regular_file,
     open_history,
     readers,
 )
@@ -145,6 +146,8 @@ def batches(items: Iterable[Item], options: AuditOptions, size: int = BATCH) -> 
 
 def _splittable(path: Path) -> tuple[str, str] | None:
     """``(reader, encoding)`` when the file can be cut into byte ranges at hand starts."""
+    if not_a_regular_file(path):
+        return None  # read (and refused) by open_history in this process, never opened here
     try:
         with open(path, "rb") as binary:
             raw = binary.read(HEAD_CHARS * 2)

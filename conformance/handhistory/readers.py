@@ -18,6 +18,7 @@ from __future__ import annotations
 import codecs
 import importlib
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol, TextIO, Union
@@ -149,12 +150,28 @@ def detect_encoding(raw: bytes) -> str:
     return "utf-8"
 
 
+def not_a_regular_file(path: str | Path) -> str | None:
+    """Why ``path`` must not be opened, or None. Opening a FIFO blocks until a writer comes and
+    a device such as /dev/zero never ends, so only regular files (or links to them) are read."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        return f"cannot read the file: {error.strerror or error}"
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a FIFO, socket or device is never read)"
+    return None
+
+
 def open_history(path: str | Path) -> Iterator[Item]:
     """Every hand of a file, as records or problems; never raises for a bad file.
 
     The file is opened once to sniff and read; the reader streams the rest.
     """
     where = str(path)
+    refused = not_a_regular_file(path)
+    if refused:
+        yield HandProblem(where, None, 0, "unreadable", refused)
+        return
     try:
         with open(path, "rb") as binary:
             raw = binary.read(HEAD_CHARS * 2)
