@@ -15,17 +15,14 @@ Pot($0.43) | Rake ($0.04)`` (the pot before rake).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TextIO
 
-from stud8.conformance.handhistory.record import HandProblem, HandRecord
+from stud8.conformance.handhistory.record import HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
+    HeaderTextReader,
     amount,
     cards,
-    problem,
-    split_hands,
 )
 
 SITE = "Absolute Poker"
@@ -46,28 +43,15 @@ _TOTAL = re.compile(rf"^Total Pot\(({_MONEY})\) \| Rake \(({_MONEY})\)")
 STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "river": 7}
 
 
-class AbsoluteReader:
+class AbsoluteReader(HeaderTextReader):
     """Absolute Poker text (``Stage #ID: ...``)."""
 
     name = "absolute"
+    site = "an Absolute Poker"
+    start = _START
+    header = _HEADER
 
-    def sniff(self, head: str) -> bool:
-        return any(_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
-
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, _START):
-            header = _HEADER.match(hand.lines[0].lstrip("\ufeff"))
-            found = re.match(r"^\ufeff?Stage #(\d+)", hand.lines[0])
-            hand_id = found.group(1) if found else None
-            try:
-                hand.check()
-                if header is None:
-                    raise HandError(f"not an Absolute Poker hand header: {hand.lines[0]!r}")
-                yield self._hand(hand.lines, hand.line, path, header)
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
+    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game").strip()
         limit = header.group("limit")
         if not re.search(r"(seven|7) card (stud )?hi/lo", game, re.IGNORECASE) or limit not in ("Normal", "Limit"):

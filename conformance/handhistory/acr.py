@@ -19,18 +19,15 @@ pot-N`` give what each player won from each pot.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TextIO
 
 from stud8.conformance.handhistory.fulltilt import is_stud8_limit
-from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
+from stud8.conformance.handhistory.record import ActionKind, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
+    HeaderTextReader,
     amount,
     cards,
-    problem,
-    split_hands,
 )
 
 SITE = "Americas Cardroom"
@@ -53,27 +50,15 @@ _TOTAL = re.compile(rf"^Total pot ({_MONEY}) \| Rake ({_MONEY})(?: \| JP Fee ({_
 STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
 
 
-class AcrReader:
+class AcrReader(HeaderTextReader):
     """Americas Cardroom text (``Hand #N - 7Stud H/L(Fixed Limit) - $0.10/$0.20 - ...``)."""
 
     name = "acr"
+    site = "an Americas Cardroom"
+    start = _START
+    header = _HEADER
 
-    def sniff(self, head: str) -> bool:
-        return any(_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
-
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, _START):
-            header = _HEADER.match(hand.lines[0])
-            hand_id = header.group("id") if header else None
-            try:
-                hand.check()
-                if header is None:
-                    raise HandError(f"not an Americas Cardroom hand header: {hand.lines[0]!r}")
-                yield self._hand(hand.lines, hand.line, path, header)
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
+    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game")
         if not is_stud8_limit(game.replace("7Stud", "Stud ")):
             raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")

@@ -23,17 +23,14 @@ shower's seven cards in the order dealt before the ``-``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TextIO
 
-from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
+from stud8.conformance.handhistory.record import ActionKind, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
+    HeaderTextReader,
     amount,
     cards,
-    problem,
-    split_hands,
 )
 
 SITE = "Bovada"
@@ -54,27 +51,15 @@ _SEVEN = re.compile(r"\[((?:\w{2,3} ){6}\w{2,3})-")
 STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "river": 7}
 
 
-class BovadaReader:
+class BovadaReader(HeaderTextReader):
     """Bovada / Bodog text (``Bovada Hand #ID TBL#T GAME - TIME``)."""
 
     name = "bovada"
+    site = "a Bovada"
+    start = _START
+    header = _HEADER
 
-    def sniff(self, head: str) -> bool:
-        return any(_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
-
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, _START):
-            header = _HEADER.match(hand.lines[0].lstrip("\ufeff"))
-            hand_id = header.group("id") if header else None
-            try:
-                hand.check()
-                if header is None:
-                    raise HandError(f"not a Bovada hand header: {hand.lines[0]!r}")
-                yield self._hand(hand.lines, hand.line, path, header)
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
+    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game")
         if not re.search(r"7\s*CARD\s+HI\s*-?/?\s*LO", game, re.IGNORECASE) or "fixed limit" not in game.lower():
             raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")

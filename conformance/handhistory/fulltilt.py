@@ -17,17 +17,14 @@ Payout: ``NAME wins the pot ($X)``, ``wins the high pot``/``low pot``, ``ties fo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TextIO
 
-from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
+from stud8.conformance.handhistory.record import ActionKind, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
+    HeaderTextReader,
     amount,
     cards,
-    problem,
-    split_hands,
 )
 
 SITE = "Full Tilt Poker"
@@ -59,27 +56,15 @@ def is_stud8_limit(game: str) -> bool:
     return hi_lo and "no limit" not in text and "pot limit" not in text and "limit" in text
 
 
-class FullTiltReader:
+class FullTiltReader(HeaderTextReader):
     """Full Tilt Poker text (``Full Tilt Poker Game #...``)."""
 
     name = "fulltilt"
+    site = "a Full Tilt"
+    start = _START
+    header = _HEADER
 
-    def sniff(self, head: str) -> bool:
-        return any(_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
-
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, _START):
-            match = _HEADER.match(hand.lines[0])
-            hand_id = match.group("id") if match else None
-            try:
-                hand.check()
-                yield self._hand(hand.lines, hand.line, path, match)
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str] | None) -> HandRecord:
-        if header is None:
-            raise HandError(f"not a Full Tilt hand header: {lines[0]!r}")
+    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game")
         if not is_stud8_limit(game):
             raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")

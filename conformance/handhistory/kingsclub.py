@@ -16,17 +16,14 @@ stack and net, ``Rake N`` and ``NAME wins pot (N)``; the pot is what was won plu
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TextIO
 
-from stud8.conformance.handhistory.record import HandProblem, HandRecord
+from stud8.conformance.handhistory.record import HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
+    HeaderTextReader,
     amount,
     cards,
-    problem,
-    split_hands,
 )
 
 SITE = "Kings Club"
@@ -49,28 +46,19 @@ def is_stud8_limit(game: str) -> bool:
     return bool(re.search(r"stud\s*hi\s*[-/]?\s*lo", text)) and text.startswith("limit ")
 
 
-class KingsClubReader:
+class KingsClubReader(HeaderTextReader):
     """Kings Club text (``#ID: Limit Seven Card Stud Hi-Lo - 40/80``)."""
 
     name = "kingsclub"
+    site = "a Kings Club"
+    start = _START
+    header = _HEADER
 
     def sniff(self, head: str) -> bool:
         lines = [line.lstrip("\ufeff") for line in head.splitlines()[:5]]
         return bool(lines) and bool(_START.match(lines[0])) and bool(_HEADER.match(lines[0]))
 
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, _START):
-            header = _HEADER.match(hand.lines[0])
-            hand_id = header.group("id") if header else None
-            try:
-                hand.check()
-                if header is None:
-                    raise HandError(f"not a Kings Club hand header: {hand.lines[0]!r}")
-                yield self._hand(hand.lines, hand.line, path, header)
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
+    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game")
         if not is_stud8_limit(game):
             raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")

@@ -152,6 +152,52 @@ def problem(path: str, hand_id: str | None, error: HandError, first_line: int) -
     return HandProblem(path, hand_id, error.line or first_line, error.verdict, error.message)
 
 
+_HASH_ID = re.compile(r"#\s*([\w-]+)")
+
+
+class HeaderTextReader:
+    """The reading loop of the text formats whose every hand opens with one header line.
+
+    A subclass names the line that starts a hand (``start``), the header's full pattern with an
+    ``id`` group (``header``), the site's name for messages (``site``), and ``parse`` for one
+    hand. What they share is here once: sniffing the first lines, cutting the stream into
+    hands, refusing a hand whose header does not read, and turning a ``HandError`` into that
+    hand's ``HandProblem`` so that the rest of the file is still read.
+    """
+
+    name: str
+    site: str
+    start: re.Pattern[str]
+    header: re.Pattern[str]
+
+    def sniff(self, head: str) -> bool:
+        return any(self.start.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
+
+    def hand_id(self, first_line: str, header: re.Match[str] | None) -> str | None:
+        """The hand's id for messages, read even from a header that does not parse (every
+        such format writes it as ``#ID`` in the first line)."""
+        if header is not None:
+            return header.group("id")
+        found = _HASH_ID.search(first_line)
+        return found.group(1) if found else None
+
+    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
+        for hand in split_hands(stream, self.start):
+            header = self.header.match(hand.lines[0])
+            hand_id = self.hand_id(hand.lines[0], header)
+            try:
+                hand.check()
+                if header is None:
+                    raise HandError(f"not {self.site} hand header: {hand.lines[0]!r}")
+                yield self.parse(hand.lines, hand.line, path, header)
+            except HandError as error:
+                yield problem(path, hand_id, error, hand.line)
+
+    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
+        """One hand's record from its lines (``first``: the number of its first line)."""
+        raise NotImplementedError
+
+
 class HandBuilder:
     """Collects one hand's facts as a reader meets them and makes the ``HandRecord``.
 

@@ -17,17 +17,14 @@ pot, as a return.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TextIO
 
-from stud8.conformance.handhistory.record import HandProblem, HandRecord
+from stud8.conformance.handhistory.record import HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
     HandError,
+    HeaderTextReader,
     amount,
     cards,
-    problem,
-    split_hands,
 )
 
 SITE = "Winamax"
@@ -53,27 +50,18 @@ def is_stud8_limit(game: str) -> bool:
     return bool(re.search(r"stud\s*hi\s*/\s*lo", text)) and "fixed limit" in text
 
 
-class WinamaxReader:
+class WinamaxReader(HeaderTextReader):
     """Winamax text (``Winamax Poker - CashGame - HandId: #...``)."""
 
     name = "winamax"
+    site = "a Winamax"
+    start = _START
+    header = _HEADER
 
     def sniff(self, head: str) -> bool:
         return any(_START.match(line.lstrip("\ufeff")) and "HandId: #" in line for line in head.splitlines()[:20])
 
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, _START):
-            header = _HEADER.match(hand.lines[0].lstrip("\ufeff"))
-            hand_id = header.group("id") if header else None
-            try:
-                hand.check()
-                if header is None:
-                    raise HandError(f"not a Winamax hand header: {hand.lines[0]!r}")
-                yield self._hand(hand.lines, hand.line, path, header)
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-
-    def _hand(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
+    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         game = header.group("game")
         if not is_stud8_limit(game):
             raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")
