@@ -213,7 +213,9 @@ def _situation(observation: Mapping[str, Any], found: set[str]) -> None:
         return
     acting = [seat for seat in live if not seat["all_in"]]
     to_act = observation.get("to_act")
-    if to_act is not None and len(acting) == 2 and len(live) == 2:
+    if to_act is not None and len(acting) == 2:
+        # betting.heads-up: two players able to bet, however many are all-in beside them (RR
+        # Betting and Raising 3-4: all-in players do not count).
         found.add("betting.heads-up")
     if to_act is not None and observation["legal"] and not any(a.startswith("cbr") for a in observation["legal"]):
         seat = observation["seats"][to_act - 1]

@@ -73,6 +73,16 @@ def test_all_in_on_the_ante_and_a_short_stack() -> None:
     assert {"bring-in.all-in-on-ante", "betting.all-in", "table.ante"} <= rules
 
 
+def test_two_players_betting_beside_an_all_in_one_are_heads_up() -> None:
+    # p1 holds the lowest card and has 2 chips after the ante: the bring-in puts p1 all-in;
+    # p2 and p3 bet on to the showdown beside p1, and nobody folds (regression: the classifier
+    # counted every player still in the hand, as the engine once did).
+    deck = _deck([["Ah", "Kh", "2c"], ["As", "Ks", "9d"], ["Ad", "Kd", "7s"]])
+    rules = _play([3, 100, 100], deck, ["p1 pb"])
+    assert {"betting.heads-up", "betting.all-in"} <= rules
+    assert "betting.heads-up" not in _play([100, 100, 100], deck, [])
+
+
 def test_odd_chip_rules_of_a_divergent_pot() -> None:
     three_way = [{"amount": 20, "eligible": ["p1", "p2", "p3"], "high": {"p1": 7, "p2": 7, "p3": 6}, "low": None}]
     pokerkit = [{"amount": 20, "eligible": ["p1", "p2", "p3"], "high": {"p1": 8, "p2": 6, "p3": 6}, "low": None}]
