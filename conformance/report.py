@@ -26,8 +26,8 @@ from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_NESTING, nesting_depth, quoted, shorten
 from stud8.spec.outputs import write_text_atomic
 from stud8.spec.rulebook import load_schema, schema_problems
-from stud8.spec.yamlio import FileRefused, read_text_file
 from stud8.spec.version import stud8_version
+from stud8.spec.yamlio import FileRefused, read_text_file
 
 OUTCOMES: tuple[str, ...] = (
     "pass", "fail", "not-applicable", "error", "crash", "timeout", "invalid", "known-failure", "fixed",

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from stud8.conformance.deal import LATER_STREETS
+from stud8.reference.actions import parse_action
 from stud8.reference.cards import parse_cards
 from stud8.reference.engine import check_table
-from stud8.reference.actions import parse_action
 from stud8.reference.errors import ActionError, CardError, ConfigError
-from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
 from stud8.spec.limits import MAX_ERRORS_PER_FILE, quoted
+from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")

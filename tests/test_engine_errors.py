@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from stud8.reference.cards import ALL_CARDS, Card
 from stud8.reference.engine import Hand, Stakes
 from stud8.reference.errors import ActionError, ConfigError

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from stud8.reference.cards import ALL_CARDS, Card, parse_cards
 from stud8.reference.engine import Hand, Stakes
 from stud8.reference.errors import ActionError

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.deal import deck_from_deal
 from stud8.conformance.phh import read_phh
 from stud8.reference.engine import Hand, Stakes

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, EngineSpecError, make_engine
 from stud8.conformance.engines import EngineCrash, EngineRefusal, ReferenceEngine
 from stud8.conformance.python_engine import PythonEngine

@@ -6,6 +6,7 @@ Expected values are worked out by hand from the rule book (spec/rules.yaml).
 from __future__ import annotations
 
 import pytest
+
 from stud8.reference.actions import Action, format_move, parse_action
 from stud8.reference.cards import parse_cards
 from stud8.reference.dealing import Dealer, SeventhPlan, plan_seventh

@@ -11,6 +11,7 @@ import operator
 import sys
 
 import pytest
+
 from stud8.conformance.executor import ExecutorError, SerialExecutor, open_executor
 
 

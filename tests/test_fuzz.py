@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance import fuzz as fuzzing
 from stud8.conformance.engines import ReferenceEngine
 from stud8.conformance.fuzz import policies, shrink

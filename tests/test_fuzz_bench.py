@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from stud8.conformance.fuzz import speed
 from stud8.tools.cli import main
 

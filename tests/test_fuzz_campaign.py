@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.engines import ReferenceEngine
 from stud8.conformance.executor import open_executor
 from stud8.conformance.fuzz import FuzzConfig, run_search

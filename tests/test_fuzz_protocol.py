@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.digest import canonical_json, observation_digest
 from stud8.conformance.engines import ReferenceEngine
 from stud8.conformance.fuzz import FuzzConfig

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 from stud8.tools.cli import main
 
 DATA = Path(__file__).parent / "data" / "site-hands" / "pokerstars"

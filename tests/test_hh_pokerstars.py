@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.handhistory.audit import AuditOptions, audit_hand
 from stud8.conformance.handhistory.pokerstars import READER, WRITER, stakes_recoverable
 from stud8.conformance.handhistory.readers import open_history

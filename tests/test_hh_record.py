@@ -8,6 +8,7 @@ from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.handhistory.readers import (
     detect_encoding,
     history_files,

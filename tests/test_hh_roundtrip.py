@@ -8,6 +8,7 @@ import io
 from functools import lru_cache
 
 import pytest
+
 from stud8.conformance.handhistory.play import NotWritable, record_from_scenario
 from stud8.conformance.handhistory.pokerstars import stakes_recoverable
 from stud8.conformance.handhistory.readers import readers, writers

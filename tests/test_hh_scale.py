@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from stud8.conformance.handhistory.audit import AuditOptions
 from stud8.conformance.handhistory.batch import audit_paths, batches, hands
 from stud8.conformance.handhistory.speed import write_synth_file

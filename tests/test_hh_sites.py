@@ -26,6 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.handhistory.audit import AuditOptions, HandVerdict, audit_hand
 from stud8.conformance.handhistory.readers import detect, open_history
 from stud8.conformance.handhistory.record import HandProblem, HandRecord

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.handhistory.audit import AuditOptions, audit_hand
 from stud8.conformance.handhistory.readers import open_history
 from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord

@@ -11,6 +11,7 @@ from typing import Iterator
 
 import pytest
 from processes import process_gone
+
 from stud8.conformance.engines import (
     EngineCrash,
     EngineError,

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from stud8.conformance.mutants import MUTANTS, Mutant
 from stud8.conformance.mutants.doc import render
 from stud8.conformance.mutants.lockstep import lockstep

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from stud8.conformance.engines import ReferenceEngine
 from stud8.conformance.phh import PhhError, loads_phh, parse_phh, read_phh
 from stud8.conformance.replay import run_scenario

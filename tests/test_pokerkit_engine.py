@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from stud8.conformance.deal import deck_from_deal
 from stud8.conformance.engines import EngineRefusal
 from stud8.conformance.phh import read_phh

@@ -21,6 +21,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+
 from stud8.reference.cards import ALL_CARDS
 from stud8.reference.engine import Hand, Stakes
 from stud8.reference.errors import ActionError

@@ -13,6 +13,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from stud8.conformance.protocol import (
     REPLIES,
     REQUEST_TYPES,

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
+
 from stud8.spec.rulebook import packaged_rules_path
 
 

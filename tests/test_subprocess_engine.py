@@ -10,6 +10,7 @@ from typing import Any, Iterator
 
 import pytest
 from processes import process_gone
+
 from stud8.conformance.engine_spec import EngineSpecError
 from stud8.conformance.engines import EngineRefusal, ReferenceEngine
 from stud8.conformance.replay import ScenarioFailure, run_scenario

@@ -14,8 +14,8 @@ import importlib
 import sys
 from typing import Any, Sequence
 
-from stud8.tools.version import stud8_version
 from stud8.reference.errors import Stud8Error
+from stud8.tools.version import stud8_version
 
 # name -> (module under stud8.tools, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {

@@ -27,6 +27,7 @@ from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, pac
 from stud8.spec.yamlio import Problem
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.docs_i18n import LANGUAGES, I18nError, load_source
+from stud8.tools.docs_mutants import mutant_rows
 from stud8.tools.docs_render import (
     build_book_context,
     build_catalogue_context,
@@ -35,7 +36,6 @@ from stud8.tools.docs_render import (
     render_catalogue,
     write_output,
 )
-from stud8.tools.docs_mutants import mutant_rows
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -52,9 +52,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from stud8.tools.formats import add_format_argument, wants_json
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import quoted
+from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
 
 HEADER = """Recorded Stud/8 hands, imported from PHH hand histories by `stud8 phh import`.

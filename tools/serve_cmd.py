@@ -16,6 +16,7 @@ import argparse
 import sys
 from typing import Any, BinaryIO, Mapping
 
+from stud8.conformance.digest import FEATURES, observation_digest
 from stud8.conformance.protocol import (
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
@@ -24,7 +25,6 @@ from stud8.conformance.protocol import (
     encode,
     schema_problem,
 )
-from stud8.conformance.digest import FEATURES, observation_digest
 from stud8.spec.limits import shorten
 
 

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from stud8.tools.formats import add_format_argument
 from stud8.conformance.scenarios import (
     LoadedFile,
     capped,
@@ -29,6 +28,7 @@ from stud8.conformance.scenarios import (
 from stud8.reference.errors import Stud8Error
 from stud8.spec.rulebook import check_rulebook, packaged_rules_path
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file
+from stud8.tools.formats import add_format_argument
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -254,7 +254,8 @@ def _compare_five_from(first: int) -> _Outcome:
 
 def _compare_hands(hands: Iterable[tuple[int, ...]]) -> _Outcome:
     """Evaluate each hand (card indices) both ways; count values from the plain definition."""
-    from stud8.reference import fast_eval, hands as plain
+    from stud8.reference import fast_eval
+    from stud8.reference import hands as plain
 
     outcome = _Outcome()
     for indices in hands:
