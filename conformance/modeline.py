@@ -27,7 +27,7 @@ SCHEMA = "scenario.draft07.schema.json"
 
 def scenario_schema_path() -> Path:
     """The installed draft-07 scenario schema."""
-    return Path(str(resources.files("stud8.spec").joinpath("schema", SCHEMA))).resolve()
+    return Path(str(resources.files("stud8.spec").joinpath("schema").joinpath(SCHEMA))).resolve()
 
 
 def scenario_modeline(target: Path | None = None) -> str:

@@ -182,7 +182,7 @@ class ConformanceReporter:
         self.written: Path | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        properties = dict(report.user_properties)
+        properties: dict[str, Any] = dict(report.user_properties)
         if report.when != "call" or "stud8_outcome" not in properties:
             return
         failure = properties.get("stud8_failure") or {}

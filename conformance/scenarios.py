@@ -294,7 +294,8 @@ class _ScenarioChecker:
         if third_seats != expected:
             missing = sorted(expected - third_seats)
             extra = sorted(third_seats - expected)
-            detail = ", ".join(filter(None, [missing and f"missing {' '.join(missing)}", extra and f"not at the table {' '.join(extra)}"]))
+            parts = ([f"missing {' '.join(missing)}"] if missing else []) + ([f"not at the table {' '.join(extra)}"] if extra else [])
+            detail = ", ".join(parts)
             self.add(["deal", "third"], "deal-seats", f"third street must list every seat: {detail}")
         dealt = [street for street in LATER_STREETS if street in deal]
         if dealt != list(LATER_STREETS[: len(dealt)]):

@@ -588,7 +588,7 @@ _checked_stakes: Stakes | None = None
 def _deck_indices(deck: Sequence[Card | str]) -> list[int]:
     """The deck as card indices, top first, after checking it is 52 distinct cards (bad-deck)."""
     try:
-        indices = [card.index for card in deck if card.__class__ is Card]  # type: ignore[union-attr]
+        indices: list[int] = [card.index for card in deck if card.__class__ is Card]  # type: ignore[union-attr,misc]
         if len(indices) != len(deck):  # text cards, or something that is not a card
             indices = [_index_of(card) for card in deck]
     except TypeError:
@@ -597,7 +597,11 @@ def _deck_indices(deck: Sequence[Card | str]) -> list[int]:
         raise ConfigError(f"the deck must hold 52 cards, got {len(indices)}", "bad-deck")
     if len(set(indices)) != 52:
         seen: set[int] = set()
-        twice = [CARD_TEXT[i] for i in indices if i in seen or seen.add(i)]  # type: ignore[func-returns-value]
+        twice: list[str] = []
+        for index in indices:
+            if index in seen:
+                twice.append(CARD_TEXT[index])
+            seen.add(index)
         raise ConfigError(f"the deck must be 52 distinct cards; repeated: {' '.join(twice)}", "bad-deck")
     return indices
 
