@@ -466,8 +466,10 @@ def _folded(text: str, indent: str, width: int = 96) -> list[str]:
     return lines
 
 
-def scenarios_yaml(scenarios: Sequence[Mapping[str, Any]], header: str) -> str:
-    """A scenario file holding ``scenarios`` (in the suite's layout), ``header`` as its comment."""
+def scenarios_yaml(scenarios: Sequence[Mapping[str, Any]], header: str,
+                   stacks_comment: str = "recorded finishing stacks") -> str:
+    """A scenario file holding ``scenarios`` (in the suite's layout), ``header`` as its comment;
+    a scenario's ``rake`` (recorded site hands) is written after its outcome."""
     out = [f"# {line}".rstrip() for line in header.splitlines()]
     out.append("scenarios:")
     for scenario in scenarios:
@@ -487,7 +489,9 @@ def scenarios_yaml(scenarios: Sequence[Mapping[str, Any]], header: str) -> str:
         out.append("    actions:")
         out.extend(f"      - {_yaml_scalar(action)}" for action in scenario["actions"])
         out.append("    outcome:")
-        out.append(f"      stacks: {_flow(scenario['outcome']['stacks'])}   # recorded finishing stacks")
+        out.append(f"      stacks: {_flow(scenario['outcome']['stacks'])}   # {stacks_comment}")
+        if "rake" in scenario:
+            out.append(f"    rake: {_flow(scenario['rake'])}")
     return "\n".join(out) + "\n"
 
 

@@ -21,7 +21,7 @@ from stud8.conformance.handhistory.audit import (
 )
 from stud8.conformance.handhistory.play import NotWritable
 from stud8.conformance.handhistory.record import TO_KINDS, ActionKind, HandRecord
-from stud8.conformance.phh import _flow, _folded, _yaml_scalar, check_scenario_text
+from stud8.conformance.phh import check_scenario_text, scenarios_yaml
 
 _STREETS = {4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 _ORDINAL = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
@@ -108,29 +108,7 @@ def scenario_from_record(record: HandRecord, scenario_id: str) -> dict[str, Any]
 
 def scenarios_text(scenarios: Sequence[Mapping[str, Any]], header: str) -> str:
     """A scenario file holding the scenarios, checked as ``stud8 validate`` would."""
-    out = [f"# {line}".rstrip() for line in header.splitlines()]
-    out.append("# Recorded site hands: the expected outcome is the recorded final stacks, after rake.")
-    out.append("scenarios:")
-    for scenario in scenarios:
-        out.append(f"  - id: {scenario['id']}")
-        for key in ("kind", "title"):
-            out.append(f"    {key}: {_yaml_scalar(scenario[key])}")
-        out.append(f"    rules: {_flow(list(scenario['rules']))}")
-        out.append("    description: >-")
-        out.extend(_folded(scenario["description"], "      "))
-        out.append("    source: >-")
-        out.extend(_folded(scenario["source"], "      "))
-        out.append(f"    stakes: {_flow(scenario['stakes'])}")
-        out.append(f"    stacks: {_flow(scenario['stacks'])}")
-        out.append("    deal:")
-        for street, cards in scenario["deal"].items():
-            out.append(f"      {street}: {_flow(cards)}")
-        out.append("    actions:")
-        out.extend(f"      - {_yaml_scalar(action)}" for action in scenario["actions"])
-        out.append("    outcome:")
-        out.append(f"      stacks: {_flow(scenario['outcome']['stacks'])}   # recorded final stacks")
-        if "rake" in scenario:
-            out.append(f"    rake: {_flow(scenario['rake'])}")
-    text = "\n".join(out) + "\n"
+    note = "Recorded site hands: the expected outcome is the recorded final stacks, after rake."
+    text = scenarios_yaml(scenarios, f"{header}\n{note}" if header else note, stacks_comment="recorded final stacks")
     check_scenario_text(text, "<imported scenarios>")
     return text
