@@ -246,8 +246,8 @@ def open_executor(jobs: int | None = None, dask: str | None = None) -> Iterator[
 
 
 def default_jobs() -> int:
-    """Every core this process may use."""
+    """Every core this process may use (its CPU affinity where the system tells it)."""
     try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)

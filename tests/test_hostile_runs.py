@@ -318,7 +318,7 @@ def test_13_fuzz_checks_out_before_any_hand(capsys: pytest.CaptureFixture[str], 
 def test_14_workers_never_outnumber_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     from stud8.tools import fuzz_cmd
 
-    monkeypatch.setattr(fuzz_cmd, "usable_cores", lambda: 2)
+    monkeypatch.setattr(fuzz_cmd, "default_jobs", lambda: 2)
     assert fuzz_cmd.worker_count(1000, 300, dask=False) == 2
     assert fuzz_cmd.worker_count(1000, 300, dask=True) == 300  # a cluster's workers are its own
     assert fuzz_cmd.worker_count(8, 1, dask=False) == 1

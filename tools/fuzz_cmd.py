@@ -50,11 +50,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from stud8.conformance.executor import default_jobs
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_JOBS, seconds_problem
 from stud8.tools.arguments import seed
 from stud8.tools.formats import add_format_argument, wants_json
-from stud8.tools.output import check_output_folder, usable_cores
+from stud8.tools.output import check_output_folder
 
 
 def _players(text: str) -> tuple[int, int]:
@@ -147,7 +148,7 @@ def worker_count(jobs: int, hands: int, *, dask: bool = False) -> int:
     if hands < _parallel_min():
         return 1
     count = min(jobs, hands)
-    return count if dask else min(count, usable_cores())
+    return count if dask else min(count, default_jobs())
 
 
 def run(args: argparse.Namespace) -> int:

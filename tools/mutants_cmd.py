@@ -49,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not mutants:
         raise Stud8Error(f"-k {args.pattern!r} matches no mutant", "usage")
-    from stud8.tools.output import usable_cores
+    from stud8.conformance.executor import default_jobs
 
-    jobs = args.jobs if args.jobs is not None else min(2, usable_cores())
+    jobs = args.jobs if args.jobs is not None else min(2, default_jobs())
     if jobs < 1:
         raise Stud8Error(f"--jobs must be 1 or more, got {jobs}", "usage")
     fuzz_hands = EQUIVALENCE_HANDS if args.fuzz_hands is None else args.fuzz_hands

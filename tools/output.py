@@ -15,7 +15,6 @@ __all__ = [
     "check_output_file",
     "check_output_folder",
     "check_writable",
-    "usable_cores",
     "write_files_atomic",
     "write_text_atomic",
 ]
@@ -48,10 +47,3 @@ def check_output_folder(path: Path, flag: str) -> None:
         os.unlink(name)
         return
 
-
-def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system tells it)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
