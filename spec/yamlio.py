@@ -193,15 +193,13 @@ class FileRefused(Exception):
         self.message = message
 
 
-def read_text_file(path: Path | str, limit: int | None = None) -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes, or ``FileRefused``.
+def open_regular_file(path: Path | str) -> int:
+    """A descriptor open for reading on the regular file ``path``, or ``FileRefused``.
 
     The file is opened without blocking and checked *after* opening (so a file swapped for a
     FIFO in between is still caught): a FIFO, a device (``/dev/zero``) or a folder would be
-    read forever or not at all; a file that grows past ``limit`` (default ``MAX_FILE_BYTES``)
-    while read is refused too.
+    read forever or not at all. The caller owns (and closes) the descriptor.
     """
-    limit = MAX_FILE_BYTES if limit is None else limit
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
@@ -212,6 +210,22 @@ def read_text_file(path: Path | str, limit: int | None = None) -> str:
             raise FileRefused("unreadable", "cannot read file: Is a directory")
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused("not-a-file", "not a regular file (a FIFO, socket or device is never read)")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+def read_text_file(path: Path | str, limit: int | None = None) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes, or ``FileRefused``.
+
+    Only a regular file is read (``open_regular_file``); a file that grows past ``limit``
+    (default ``MAX_FILE_BYTES``) while read is refused too.
+    """
+    limit = MAX_FILE_BYTES if limit is None else limit
+    descriptor = open_regular_file(path)
+    try:
+        info = os.fstat(descriptor)
         if info.st_size > limit:
             raise FileRefused("too-large", f"the file is {info.st_size:,} bytes, more than the {limit:,} read")
         chunks: list[bytes] = []

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.handhistory.readers import not_a_regular_file, open_history
+from stud8.conformance.handhistory.readers import open_history
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs")
 
@@ -25,7 +25,8 @@ def test_a_fifo_and_a_device_are_refused_unopened(tmp_path: Path) -> None:
         (problem,) = list(open_history(path))
         assert problem.verdict == "unreadable"
         assert "not a regular file" in problem.reason
-    assert not_a_regular_file(tmp_path / "missing.txt").startswith("cannot read the file")
+    (missing,) = list(open_history(tmp_path / "missing.txt"))
+    assert missing.verdict == "unreadable" and missing.reason.startswith("cannot read file")
 
 
 def test_hh_audit_on_a_fifo_ends_with_a_verdict(tmp_path: Path) -> None:

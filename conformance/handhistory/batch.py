@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import re
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
@@ -42,11 +43,11 @@ from stud8.conformance.handhistory.readers import (
     detect,
     detect_encoding,
     history_files,
-    not_a_regular_file,
     open_history,
     readers,
 )
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
+from stud8.spec.yamlio import FileRefused, open_regular_file
 
 BATCH = 200
 """Hands per unit of work sent to a worker."""
@@ -146,12 +147,10 @@ def batches(items: Iterable[Item], options: AuditOptions, size: int = BATCH) -> 
 
 def _splittable(path: Path) -> tuple[str, str] | None:
     """``(reader, encoding)`` when the file can be cut into byte ranges at hand starts."""
-    if not_a_regular_file(path):
-        return None  # read (and refused) by open_history in this process, never opened here
-    try:
-        with open(path, "rb") as binary:
+    try:  # a FIFO or a device is never opened here; open_history refuses it in this process
+        with os.fdopen(open_regular_file(path), "rb") as binary:
             raw = binary.read(HEAD_CHARS * 2)
-    except OSError:
+    except (FileRefused, OSError):
         return None
     encoding = detect_encoding(raw)
     if encoding not in ("utf-8", "cp1252"):  # a BOM or UTF-16: read here

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import codecs
 import importlib
+import io
 import os
-import stat
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol, TextIO, Union
 
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.unsupported import UNSUPPORTED_FORMATS
+from stud8.spec.yamlio import FileRefused, open_regular_file
 
 HEAD_CHARS = 16384
 """How much of a file ``sniff`` sees."""
@@ -150,40 +151,32 @@ def detect_encoding(raw: bytes) -> str:
     return "utf-8"
 
 
-def not_a_regular_file(path: str | Path) -> str | None:
-    """Why ``path`` must not be opened, or None. Opening a FIFO blocks until a writer comes and
-    a device such as /dev/zero never ends, so only regular files (or links to them) are read."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError as error:
-        return f"cannot read the file: {error.strerror or error}"
-    if not stat.S_ISREG(mode):
-        return "not a regular file (a FIFO, socket or device is never read)"
-    return None
-
-
 def open_history(path: str | Path) -> Iterator[Item]:
     """Every hand of a file, as records or problems; never raises for a bad file.
 
-    The file is opened once to sniff and read; the reader streams the rest.
+    The file is opened once (a regular file only: ``open_regular_file``) to sniff and read;
+    the reader streams the rest.
     """
     where = str(path)
-    refused = not_a_regular_file(path)
-    if refused:
-        yield HandProblem(where, None, 0, "unreadable", refused)
+    try:
+        binary = os.fdopen(open_regular_file(path), "rb")
+    except FileRefused as refused:
+        yield HandProblem(where, None, 0, "unreadable", refused.message)
         return
     try:
-        with open(path, "rb") as binary:
-            raw = binary.read(HEAD_CHARS * 2)
+        raw = binary.read(HEAD_CHARS * 2)
+        binary.seek(0)
     except OSError as error:
-        yield HandProblem(where, None, 0, "unreadable", f"cannot read the file: {error.strerror or error}")
+        binary.close()
+        yield HandProblem(where, None, 0, "unreadable", f"cannot read file: {error.strerror or error}")
         return
     if not raw.strip():
+        binary.close()
         yield HandProblem(where, None, 1, "unreadable", "the file is empty")
         return
     encoding = detect_encoding(raw)
     try:
-        with open(path, encoding=encoding, errors="replace", newline=None) as stream:
+        with io.TextIOWrapper(binary, encoding=encoding, errors="replace", newline=None) as stream:
             head = stream.read(HEAD_CHARS)
             reader = detect(head)
             if reader is None:
@@ -205,7 +198,7 @@ def open_history(path: str | Path) -> Iterator[Item]:
                                   f"the {reader.name} reader stopped after line {last_line}: "
                                   f"{type(error).__name__}: {error} (the rest of the file was not read)")
     except (OSError, UnicodeError) as error:
-        yield HandProblem(where, None, 0, "unreadable", f"cannot read the file: {error}")
+        yield HandProblem(where, None, 0, "unreadable", f"cannot read file: {error}")
 
 
 MAX_LINE_CHARS = 65536
