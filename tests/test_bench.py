@@ -57,7 +57,7 @@ def test_both_engines_play_the_same_hands() -> None:
     """The policy is the same on both sides: with equal legal moves (deep stacks, PokerKit's
     options on stud8) the two engines play move for move the same hands."""
     pytest.importorskip("pokerkit")
-    from stud8.conformance.pokerkit_engine import POKERKIT_OPTIONS
+    from stud8.conformance.engines.pokerkit_adapter import POKERKIT_OPTIONS
     from stud8.reference.cards import ALL_CARDS
     from stud8.reference.engine import Hand, Stakes
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.report import failure_message, shorten_value
+from stud8.conformance.suite.report import failure_message, shorten_value
 from stud8.tools.cli import main
 from stud8.tools.conform_cmd import cache_dir
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from stud8.conformance.report import Record, Report, load_baseline, summary_lines
+from stud8.conformance.suite.report import Record, Report, load_baseline, summary_lines
 from stud8.spec.rulebook import load_schema
 from stud8.tools.cli import main
 

@@ -1,8 +1,8 @@
-"""``stud8.conformance.deal``: a scenario's deal or deck lines become the stacked deck."""
+"""``stud8.conformance.suite.deal``: a scenario's deal or deck lines become the stacked deck."""
 
 from __future__ import annotations
 
-from stud8.conformance.deal import deck_from_deal, deck_from_lines, scenario_deck
+from stud8.conformance.suite.deal import deck_from_deal, deck_from_lines, scenario_deck
 from stud8.reference.cards import ALL_CARDS, Card
 
 

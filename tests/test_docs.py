@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from stud8.conformance.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import default_rulebook, packaged_rules_path
 from stud8.tools.cli import main
-from stud8.tools.docs_i18n import LANGUAGES, load_source
-from stud8.tools.docs_render import (
+from stud8.tools.docs.i18n import LANGUAGES, load_source
+from stud8.tools.docs.render import (
     BOOK_EXAMPLES_MAX,
     MD_FILE_LIMIT,
     build_book_context,
@@ -532,7 +532,7 @@ def test_write_output_replaces_only_its_files(tmp_path: Path) -> None:
 
 
 def test_catalogue_lists_the_mutants_when_the_registry_exists(tree: dict[str, str]) -> None:
-    from stud8.tools.docs_mutants import mutant_rows
+    from stud8.tools.docs.mutants import mutant_rows
 
     rows = mutant_rows()
     if not rows:

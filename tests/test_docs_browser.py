@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from stud8.tools.cli import main
-from stud8.tools.docs_i18n import LANGUAGES
+from stud8.tools.docs.i18n import LANGUAGES
 
 PRINT_PAGE_LIMIT = 60
 

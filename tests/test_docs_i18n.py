@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from stud8.spec.rulebook import RuleBook, default_rulebook, parse_rulebook
-from stud8.tools.docs_i18n import (
+from stud8.tools.docs.i18n import (
     LANGUAGES,
     I18nError,
     english_texts,
@@ -70,7 +70,7 @@ def test_a_language_declared_complete_is_complete_and_current(lang: str) -> None
         pytest.skip(f"{lang} is not declared complete: {len(found.missing)} missing, {len(found.stale)} stale")
     assert found.missing == [], f"{lang}: missing translations: {found.missing}"
     assert found.stale == [], (f"{lang}: the English changed since these were translated (stale): {found.stale}; "
-                               f"run python -m stud8.tools.docs_i18n status {lang}")
+                               f"run python -m stud8.tools.docs.i18n status {lang}")
 
 
 def test_languages_declared_complete() -> None:

@@ -2,7 +2,7 @@
 the reference engine: each must end with the recorded finishing stacks.
 
 The files live in ``tests/data/real-hands/*.phh`` (each names its source on its first line).
-``stud8.conformance.phh`` rebuilds the stacked deck; see there how burns and hidden cards are
+``stud8.conformance.handhistory.phh`` rebuilds the stacked deck; see there how burns and hidden cards are
 filled.
 """
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.deal import deck_from_deal
-from stud8.conformance.phh import read_phh
+from stud8.conformance.suite.deal import deck_from_deal
+from stud8.conformance.handhistory.phh import read_phh
 from stud8.reference.engine import Hand, Stakes
 
 REAL_HANDS = sorted((Path(__file__).parent / "data" / "real-hands").glob("*.phh"))

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, EngineSpecError, make_engine
-from stud8.conformance.engines import EngineCrash, EngineRefusal, ReferenceEngine
-from stud8.conformance.python_engine import PythonEngine
-from stud8.conformance.replay import run_scenario
-from stud8.conformance.scenarios import load_suite, packaged_scenarios_dir
-from stud8.conformance.subprocess_engine import SubprocessEngine
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, EngineSpecError, make_engine
+from stud8.conformance.engines.api import EngineCrash, EngineRefusal, ReferenceEngine
+from stud8.conformance.engines.python_adapter import PythonEngine
+from stud8.conformance.suite.replay import run_scenario
+from stud8.conformance.suite.scenarios import load_suite, packaged_scenarios_dir
+from stud8.conformance.engines.subprocess_adapter import SubprocessEngine
 from stud8.reference.cards import ALL_CARDS
 from stud8.reference.errors import Stud8Error
 
@@ -116,7 +116,7 @@ def test_a_python_engine_that_raises_crashes_but_refusals_pass_through() -> None
 
 def test_the_pokerkit_declaration_agrees_with_its_own_applicability() -> None:
     pytest.importorskip("pokerkit")
-    from stud8.conformance.protocol import schema_problem, unsupported_reason
+    from stud8.conformance.engines.protocol import schema_problem, unsupported_reason
 
     for spec in ("pokerkit", "pokerkit-native"):
         engine = make_engine(spec)

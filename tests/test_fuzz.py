@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from stud8.conformance import fuzz as fuzzing
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 from stud8.conformance.fuzz import policies, shrink
-from stud8.conformance.scenarios import load_scenario_file
+from stud8.conformance.suite.scenarios import load_scenario_file
 from stud8.tools.cli import main
 
 ENGINES = Path(__file__).parent / "engines"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 from stud8.conformance.executor import open_executor
 from stud8.conformance.fuzz import FuzzConfig, run_search
 from stud8.conformance.fuzz.generate import CARDS
@@ -27,7 +27,7 @@ def engines(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _lowest(config: FuzzConfig, **executor: object) -> int | None:
-    from stud8.conformance.engine_spec import make_engine
+    from stud8.conformance.engines.spec import make_engine
 
     with open_executor(**executor) as running:  # type: ignore[arg-type]
         result = run_search(config, make_engine(config.engine), running)
@@ -149,7 +149,7 @@ def test_a_progress_line_goes_to_stderr_when_it_is_not_a_terminal(capsys: pytest
 @pytest.mark.usefixtures("engines")
 def test_a_guided_finding_is_named_apart_from_the_plain_hand_of_the_same_number(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from stud8.conformance.scenarios import load_scenario_file
+    from stud8.conformance.suite.scenarios import load_scenario_file
 
     code = main(["fuzz", "--engine", "python:fuzz_engines:reversed_show_order", "--hands", "30", "--seed", "3",
                  "--jobs", "1", "--guided", "--out", str(tmp_path), "--format", "json"])

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.digest import canonical_json, observation_digest
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.digest import canonical_json, observation_digest
+from stud8.conformance.engines.api import ReferenceEngine
 from stud8.conformance.fuzz import FuzzConfig
 from stud8.conformance.fuzz.campaign import make_fuzz_engine, search
-from stud8.conformance.protocol import schema_problem
+from stud8.conformance.engines.protocol import schema_problem
 from stud8.tools.serve_cmd import Server
 
 ENGINES = Path(__file__).parent / "engines"
@@ -98,7 +98,7 @@ def test_digests_do_not_hide_a_divergence(monkeypatch: pytest.MonkeyPatch) -> No
     this process (where whole observations are compared)."""
     monkeypatch.syspath_prepend(str(ENGINES))
     wrong = "python:fuzz_engines:reversed_show_order_rarely"
-    from stud8.conformance.engine_spec import make_engine
+    from stud8.conformance.engines.spec import make_engine
 
     config = FuzzConfig(engine=wrong, hands=120, seed=11)
     local = search(config, ReferenceEngine(), make_engine(wrong), range(120))

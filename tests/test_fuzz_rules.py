@@ -1,14 +1,14 @@
-"""The rule-coverage classifier (conformance/rules_exercised.py) on hands worked out by hand,
+"""The rule-coverage classifier (conformance/suite/rules_exercised.py) on hands worked out by hand,
 and the odd-chip rules a finding cites (conformance/fuzz/citing.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 from stud8.conformance.fuzz.citing import odd_chip_rules
 from stud8.conformance.fuzz.generate import CARDS
-from stud8.conformance.rules_exercised import HandWatcher, rules_exercised
+from stud8.conformance.suite.rules_exercised import HandWatcher, rules_exercised
 
 STAKES = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 

@@ -139,7 +139,7 @@ def test_verdicts_pickle_and_serialise() -> None:
 
 def _suite_record(scenario_id: str) -> HandRecord:
     from stud8.conformance.handhistory.play import record_from_scenario
-    from stud8.conformance.scenarios import (
+    from stud8.conformance.suite.scenarios import (
         iter_scenarios,
         load_suite,
         packaged_scenarios_dir,
@@ -156,7 +156,7 @@ def test_a_deck_that_runs_out_is_rebuilt_as_the_rules_deal_it() -> None:
     """Eight players to seventh street: the community card, and the burns recycled, are dealt
     where the deck_exhaustion procedure puts them (regression: these were cannot-judge)."""
     from stud8.conformance.handhistory.play import NotWritable, record_from_scenario
-    from stud8.conformance.scenarios import (
+    from stud8.conformance.suite.scenarios import (
         iter_scenarios,
         load_suite,
         packaged_scenarios_dir,

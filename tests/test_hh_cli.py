@@ -105,9 +105,9 @@ def test_import_writes_scenarios_that_validate_and_replay(capsys: pytest.Capture
     assert "rake: {pots: [3]}" in written.read_text()
     assert _run(capsys, "validate", str(out_dir))[0] == 0
     # The scenarios replay on the reference engine to the recorded stacks, rake and all.
-    from stud8.conformance.engines import ReferenceEngine
-    from stud8.conformance.replay import run_scenario
-    from stud8.conformance.scenarios import iter_scenarios, load_suite
+    from stud8.conformance.engines.api import ReferenceEngine
+    from stud8.conformance.suite.replay import run_scenario
+    from stud8.conformance.suite.scenarios import iter_scenarios, load_suite
 
     files, problems = load_suite([out_dir])
     assert not problems

@@ -13,7 +13,7 @@ from stud8.conformance.handhistory.play import NotWritable, record_from_scenario
 from stud8.conformance.handhistory.pokerstars import stakes_recoverable
 from stud8.conformance.handhistory.readers import readers, writers
 from stud8.conformance.handhistory.record import HandRecord
-from stud8.conformance.scenarios import (
+from stud8.conformance.suite.scenarios import (
     iter_scenarios,
     load_suite,
     packaged_scenarios_dir,

@@ -1,9 +1,9 @@
 """Replays of recorded site hands pay each pot less the site's rake to the engine's winners
-(conformance/site_rake.py): halves, ties, side pots, and a pot without rake left alone."""
+(conformance/suite/rake.py): halves, ties, side pots, and a pot without rake left alone."""
 
 from __future__ import annotations
 
-from stud8.conformance.site_rake import raked_stacks
+from stud8.conformance.suite.rake import raked_stacks
 
 
 def test_a_split_pot_pays_the_odd_chip_of_the_raked_pot_to_the_high_half() -> None:

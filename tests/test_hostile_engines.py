@@ -12,15 +12,15 @@ from typing import Iterator
 import pytest
 from processes import process_gone
 
-from stud8.conformance.engines import (
+from stud8.conformance.engines.api import (
     EngineCrash,
     EngineError,
     EngineFault,
     EngineTimeout,
 )
-from stud8.conformance.replay import run_scenario
-from stud8.conformance.scenarios import load_suite, packaged_scenarios_dir
-from stud8.conformance.subprocess_engine import SubprocessEngine
+from stud8.conformance.suite.replay import run_scenario
+from stud8.conformance.suite.scenarios import load_suite, packaged_scenarios_dir
+from stud8.conformance.engines.subprocess_adapter import SubprocessEngine
 from stud8.reference.cards import ALL_CARDS
 
 ENGINES = Path(__file__).resolve().parent / "engines"

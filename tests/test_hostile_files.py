@@ -227,7 +227,7 @@ starting_stacks = [1000, 1000]
 
 
 def phh_problem(tmp_path: Path, text: str) -> tuple[int, str]:
-    from stud8.conformance.phh import PhhError, read_phh
+    from stud8.conformance.handhistory.phh import PhhError, read_phh
 
     path = tmp_path / "h.phh"
     path.write_text(text, encoding="utf-8")
@@ -262,7 +262,7 @@ def test_20_phh_messages_do_not_repeat_the_whole_input(tmp_path: Path, action: s
 
 
 def test_5_a_huge_cbr_in_a_phh_is_refused_by_the_engine(tmp_path: Path) -> None:
-    from stud8.conformance.phh import PhhError, read_phh, replay_phh
+    from stud8.conformance.handhistory.phh import PhhError, read_phh, replay_phh
 
     path = tmp_path / "h.phh"
     path.write_text(PHH_HEAD + "actions = ['d dh p1 AsKsQs', 'd dh p2 2c3c4c', 'p2 pb', 'p1 cbr " + "9" * 5000 + "']\n",

@@ -28,8 +28,8 @@ def test_the_readme_states_every_limit() -> None:
 
 
 def test_the_protocol_document_states_the_protocol_limits() -> None:
-    from stud8.conformance.protocol import MAX_LINE_BYTES
-    from stud8.conformance.subprocess_engine import MAX_BLANK_LINES
+    from stud8.conformance.engines.protocol import MAX_LINE_BYTES
+    from stud8.conformance.engines.subprocess_adapter import MAX_BLANK_LINES
 
     section = _section(ROOT / "docs" / "protocol.md", "### Limits")
     assert MAX_LINE_BYTES == limits.MAX_MESSAGE_BYTES

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stud8.conformance.engine_spec import EngineSpecError, make_engine
-from stud8.conformance.engines import EngineError
-from stud8.conformance.report import Report, load_baseline, write_report
+from stud8.conformance.engines.spec import EngineSpecError, make_engine
+from stud8.conformance.engines.api import EngineError
+from stud8.conformance.suite.report import Report, load_baseline, write_report
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_NESTING
 from stud8.spec.outputs import check_output_file, write_files_atomic, write_text_atomic
@@ -401,7 +401,7 @@ def test_a_linked_subfolder_cannot_send_writes_outside(tmp_path: Path) -> None:
 
 def test_a_report_that_cannot_be_written_at_the_end_is_said_and_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from stud8.conformance import plugin
+    from stud8.conformance.suite import plugin
 
     def full_disk(report: Report, path: Path) -> None:
         raise Stud8Error(f"--report {path}: cannot write: No space left on device", "usage")
@@ -454,7 +454,7 @@ def server() -> Any:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(line=st.binary(max_size=200) | _REQUEST.map(lambda r: json.dumps(r).encode()) | _JSON.map(lambda v: json.dumps(v).encode()))
 def test_serve_answers_any_single_line_with_one_encodable_answer(server: Any, line: bytes) -> None:
-    from stud8.conformance.protocol import RESPONSE_TYPES, encode
+    from stud8.conformance.engines.protocol import RESPONSE_TYPES, encode
 
     answer = server.answer_line(line)
     assert answer["type"] in RESPONSE_TYPES

@@ -4,6 +4,10 @@ A module may import its own layer and the layers below it, never one above: the 
 needs the engine, the engine never needs the runner, the runner never needs the command. Checked
 on the source (every ``import``, including the ones inside functions), so it fails when the
 import is written, not when an import cycle happens to bite.
+
+Inside ``conformance/`` the rooms have their own order: ``engines`` (everything that reaches an
+engine) is the floor; ``suite`` (the scenario runner) stands on it; ``executor`` is shared by the
+rooms above; ``handhistory``, ``fuzz`` and ``mutants`` stand on those and never on each other.
 """
 
 from __future__ import annotations
@@ -41,6 +45,69 @@ def _upward_imports(path: Path) -> list[str]:
 def test_imports_run_down_the_layers() -> None:
     problems = [problem for path in _modules() for problem in _upward_imports(path)]
     assert problems == []
+
+
+# What each room of conformance/ may import from conformance/ (besides itself).
+ROOMS: dict[str, frozenset[str]] = {
+    "engines": frozenset(),
+    "suite": frozenset({"engines"}),
+    "executor": frozenset(),
+    "handhistory": frozenset({"engines", "suite", "executor"}),
+    "fuzz": frozenset({"engines", "suite", "executor"}),
+    "mutants": frozenset({"engines", "suite", "executor"}),
+}
+
+
+def _room(parts: tuple[str, ...] | list[str]) -> str:
+    """The room of a module path under conformance/ (``executor.py`` is a room of one)."""
+    return parts[0].removesuffix(".py")
+
+
+def _cross_room_imports(path: Path) -> list[str]:
+    parts = path.relative_to(ROOT).parts
+    if parts[0] != "conformance" or len(parts) < 2 or parts[1] == "__init__.py":
+        return []
+    own = _room(parts[1:])
+    allowed = ROOMS.get(own)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        for name in names:
+            target = name.split(".")
+            if target[:2] != ["stud8", "conformance"] or len(target) < 3:
+                continue
+            room = target[2]
+            if allowed is None or (room != own and room not in allowed):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {own} imports {name}")
+    return found
+
+
+@pytest.mark.skipif(not (ROOT / "spec").is_dir(), reason="not running from a checkout")
+def test_conformance_rooms_import_only_the_rooms_below() -> None:
+    modules = sorted((ROOT / "conformance").rglob("*.py"))
+    rooms = {_room(path.relative_to(ROOT / "conformance").parts) for path in modules}
+    rooms.discard("__init__")
+    assert rooms == set(ROOMS), "every room of conformance/ has its place in ROOMS"
+    problems = [problem for path in modules for problem in _cross_room_imports(path)]
+    assert problems == []
+
+
+def test_the_room_check_sees_a_sideways_import(tmp_path: Path) -> None:
+    (tmp_path / "conformance" / "suite").mkdir(parents=True)
+    module = tmp_path / "conformance" / "suite" / "bad.py"
+    module.write_text("import stud8.conformance.engines.api\n"
+                      "def f():\n    from stud8.conformance.handhistory.record import HandRecord\n")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        found = _cross_room_imports(module)
+    finally:
+        ROOT = saved
+    assert found == ["conformance/suite/bad.py:3: suite imports stud8.conformance.handhistory.record"]
 
 
 def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:

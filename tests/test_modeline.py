@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.modeline import PREFIX, add_modelines, has_modeline, scenario_modeline, scenario_schema_path, with_modeline
-from stud8.conformance.scenarios import load_scenario_file, packaged_scenarios_dir
+from stud8.conformance.suite.modeline import PREFIX, add_modelines, has_modeline, scenario_modeline, scenario_schema_path, with_modeline
+from stud8.conformance.suite.scenarios import load_scenario_file, packaged_scenarios_dir
 from stud8.tools.cli import main
 
 HAND_48 = Path(__file__).parent / "data" / "real-hands" / "test_2023_43_5__test_48_02_09_20.phh"

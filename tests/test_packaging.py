@@ -72,9 +72,11 @@ def test_wheel_ships_license_typing_marker_and_protocol(wheel: tuple[zipfile.Zip
     archive, _ = wheel
     names = set(archive.namelist())
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
-    for package in ("spec", "reference", "conformance", "tools"):
+    for package in ("spec", "reference", "conformance", "tools"):  # PEP 561: covers the subpackages
         assert f"stud8/{package}/py.typed" in names
-    protocol = archive.read("stud8/conformance/protocol.md").decode()
+    assert "stud8/conformance/suite/conform.ini" in names
+    assert "stud8/tools/docs/templates/book.html.j2" in names
+    protocol = archive.read("stud8/conformance/engines/protocol.md").decode()
     assert protocol.startswith("# The stud8 engine protocol"), "the protocol document, not a link"
     assert "stud8/conformance/WRITING.md" in names
     assert "stud8/spec/schema/scenario.draft07.schema.json" in names
@@ -119,7 +121,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stud8.conformance.engines import Engine, EngineRefusal
+from stud8.conformance.engines.api import Engine, EngineRefusal
 
 
 class Adapter:

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from stud8.conformance.engines import ReferenceEngine
-from stud8.conformance.phh import PhhError, loads_phh, parse_phh, read_phh
-from stud8.conformance.replay import run_scenario
-from stud8.conformance.scenarios import (
+from stud8.conformance.engines.api import ReferenceEngine
+from stud8.conformance.handhistory.phh import PhhError, loads_phh, parse_phh, read_phh
+from stud8.conformance.suite.replay import run_scenario
+from stud8.conformance.suite.scenarios import (
     iter_scenarios,
     load_scenario_file,
     load_suite,
@@ -354,7 +354,7 @@ def test_export_refuses_a_hand_pokerkit_plays_differently(capsys: pytest.Capture
 def test_export_refuses_more_raises_than_pokerkit_allows(tmp_path: Path) -> None:
     """Heads-up, the rule book's default profile lets the raising go on (heads_up_raises:
     unlimited_until_capped); PokerKit caps it at a bet and three raises."""
-    from stud8.conformance.phh import phh_from_scenario
+    from stud8.conformance.handhistory.phh import phh_from_scenario
 
     refused = []
     for scenario in suite().values():
@@ -409,7 +409,7 @@ def test_real_hand_replays_to_its_recorded_stacks(capsys: pytest.CaptureFixture[
 
 
 def test_export_without_pokerkit_says_it_was_not_checked(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from stud8.conformance import pokerkit_engine
+    from stud8.conformance.engines import pokerkit_adapter as pokerkit_engine
 
     def missing() -> Any:
         raise pokerkit_engine.PokerKitMissing("no pokerkit")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.scenarios import load_scenario_file
+from stud8.conformance.suite.scenarios import load_scenario_file
 from stud8.tools.cli import main
 
 DATA = Path(__file__).parent / "data"

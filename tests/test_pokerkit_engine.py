@@ -1,4 +1,4 @@
-"""The PokerKit adapter (conformance/pokerkit_engine.py): PokerKit 0.7.7 behind the Engine interface.
+"""The PokerKit adapter (conformance/engines/pokerkit_adapter.py): PokerKit 0.7.7 behind the Engine interface.
 
 Expected values are worked out by hand from the rule book (and, where PokerKit differs, from
 PokerKit's source), never copied from the adapter's output.
@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from stud8.conformance.deal import deck_from_deal
-from stud8.conformance.engines import EngineRefusal
-from stud8.conformance.phh import read_phh
-from stud8.conformance.pokerkit_engine import (
+from stud8.conformance.suite.deal import deck_from_deal
+from stud8.conformance.engines.api import EngineRefusal
+from stud8.conformance.handhistory.phh import read_phh
+from stud8.conformance.engines.pokerkit_adapter import (
     POKERKIT_OPTIONS,
     PokerKitEngine,
     differential,

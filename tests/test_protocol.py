@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from stud8.conformance.protocol import (
+from stud8.conformance.engines.protocol import (
     REPLIES,
     REQUEST_TYPES,
     RESPONSE_TYPES,
@@ -165,7 +165,7 @@ def test_the_fast_check_agrees_with_jsonschema_on_json_equality() -> None:
 
 
 def test_an_unknown_keyword_is_refused_by_the_compiler() -> None:
-    from stud8.conformance.protocol import _Unsupported
+    from stud8.conformance.engines.protocol import _Unsupported
 
     with pytest.raises(_Unsupported):
         compile_check({"type": "string", "format": "email"})

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.subprocess_engine import SubprocessEngine, resolved_options
+from stud8.conformance.engines.subprocess_adapter import SubprocessEngine, resolved_options
 from stud8.spec.rulebook import default_rulebook
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"

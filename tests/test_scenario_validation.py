@@ -1,4 +1,4 @@
-"""``stud8.conformance.scenarios``: loading scenario files and every semantic check.
+"""``stud8.conformance.suite.scenarios``: loading scenario files and every semantic check.
 
 Each file under tests/data/invalid/ is a minimal scenario file broken in one way (its first
 line says how); each must give exactly the expected problem, at the expected place.
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.scenarios import (
+from stud8.conformance.suite.scenarios import (
     find_scenario_files,
     load_scenario_file,
     load_suite,

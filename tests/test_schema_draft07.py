@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from stud8.conformance.scenarios import packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import packaged_scenarios_dir
 from stud8.spec.draft07 import COMMITTED, ConversionError, packaged_schema, render, to_draft07
 from stud8.spec.yamlio import load_yaml_file
 

@@ -11,11 +11,11 @@ from typing import Any, Iterator
 import pytest
 from processes import process_gone
 
-from stud8.conformance.engine_spec import EngineSpecError
-from stud8.conformance.engines import EngineRefusal, ReferenceEngine
-from stud8.conformance.replay import ScenarioFailure, run_scenario
-from stud8.conformance.scenarios import load_suite, packaged_scenarios_dir
-from stud8.conformance.subprocess_engine import SubprocessEngine, _close_all
+from stud8.conformance.engines.spec import EngineSpecError
+from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
+from stud8.conformance.suite.scenarios import load_suite, packaged_scenarios_dir
+from stud8.conformance.engines.subprocess_adapter import SubprocessEngine, _close_all
 from stud8.reference.cards import ALL_CARDS
 
 DECK = [str(card) for card in ALL_CARDS]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.spec.rulebook import default_rulebook
 from stud8.tools.coverage_cmd import rule_coverage
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.scenarios import find_scenario_files, packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import find_scenario_files, packaged_scenarios_dir
 from stud8.spec.rulebook import packaged_rules_path
 from stud8.tools.cli import main
 

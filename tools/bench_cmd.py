@@ -200,7 +200,7 @@ def bench_hands_no_fold(config: Config) -> Section:
 
 
 def _bench_full_hands(config: Config, *, fold: bool, name: str) -> Section:
-    from stud8.conformance.pokerkit_engine import POKERKIT_OPTIONS
+    from stud8.conformance.engines.pokerkit_adapter import POKERKIT_OPTIONS
     from stud8.reference.engine import Hand, Stakes
     from stud8.spec.rulebook import default_rulebook
 
@@ -259,7 +259,7 @@ def _bench_full_hands(config: Config, *, fold: bool, name: str) -> Section:
 
 
 def _pokerkit_decks(decks: Sequence[Sequence[Any]]) -> list[list[Any]]:
-    from stud8.conformance.pokerkit_engine import pk_card
+    from stud8.conformance.engines.pokerkit_adapter import pk_card
 
     return [[pk_card(str(card)) for card in deck] for deck in decks]
 
@@ -267,7 +267,7 @@ def _pokerkit_decks(decks: Sequence[Sequence[Any]]) -> list[list[Any]]:
 def _pokerkit_hand_player(stacks: Sequence[int], fold: bool) -> Callable[[tuple[list[Any], list[float]]], list[str]] | None:
     """A function playing one whole hand on PokerKit, or None when PokerKit is not installed."""
     try:
-        from stud8.conformance.pokerkit_engine import new_state
+        from stud8.conformance.engines.pokerkit_adapter import new_state
 
         import_check = new_state(stacks, FULL_HAND_STAKES, automations=())
     except ImportError:

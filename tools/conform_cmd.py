@@ -31,11 +31,11 @@ from typing import Any, TextIO
 
 import pytest
 
-from stud8.conformance import plugin
-from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, make_engine
-from stud8.conformance.engines import Engine, EngineFault
-from stud8.conformance.report import load_baseline
-from stud8.conformance.scenarios import packaged_scenarios_dir
+from stud8.conformance.suite import plugin
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.engines.api import Engine, EngineFault
+from stud8.conformance.suite.report import load_baseline
+from stud8.conformance.suite.scenarios import packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
 from stud8.tools.arguments import check_scenario_folders
@@ -79,7 +79,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     extra = list(args.pytest_args)
     if extra and extra[0] == "--":
         extra = extra[1:]
-    ini = Path(str(resources.files("stud8.conformance").joinpath("conform.ini")))
+    ini = Path(str(resources.files("stud8.conformance.suite").joinpath("conform.ini")))
     rootdir = _rootdir(folders)
     extra = [_pasteable(arg, rootdir) for arg in extra]
     command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}",

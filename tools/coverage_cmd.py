@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, default_rulebook
 from stud8.tools.arguments import check_scenario_folders

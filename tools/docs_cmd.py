@@ -1,6 +1,6 @@
 """``stud8 docs --out DIR [--lang en|et|pl|el|all] [--profile NAME] [--scenarios DIR...]``.
 
-Writes the rule book and the conformance catalogue (see ``stud8.tools.docs_render``):
+Writes the rule book and the conformance catalogue (see ``stud8.tools.docs.render``):
 ``DIR/index.html`` and ``DIR/rules.md`` (the English book), ``DIR/<lang>/index.html`` and
 ``DIR/<lang>/rules.md`` (Estonian, Polish, Greek), ``DIR/catalogue.html`` and
 ``DIR/catalogue/*.md`` (English, always written: the books link to it). The scenarios are the
@@ -11,8 +11,8 @@ packaged ones plus any ``--scenarios`` folders, as a card room adds its house ca
 Exit codes: 0 written; 1 the rule book or a scenario file is invalid (the validator's
 ``path:line:col: [error] message (code)`` lines go to stderr, and nothing is written, so a
 previous book is left as it was); 2 a usage error: an unknown profile, a missing folder, or
-an output folder that cannot be written. See ``stud8.tools.docs_render`` for what the page
-contains and ``stud8.tools.docs_scenes`` for how scenarios become narratives.
+an output folder that cannot be written. See ``stud8.tools.docs.render`` for what the page
+contains and ``stud8.tools.docs.scenes`` for how scenarios become narratives.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from stud8.conformance.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
 from stud8.spec.yamlio import Problem
 from stud8.tools.arguments import check_scenario_folders
-from stud8.tools.docs_i18n import LANGUAGES, I18nError, load_source
-from stud8.tools.docs_mutants import mutant_rows
-from stud8.tools.docs_render import (
+from stud8.tools.docs.i18n import LANGUAGES, I18nError, load_source
+from stud8.tools.docs.mutants import mutant_rows
+from stud8.tools.docs.render import (
     build_book_context,
     build_catalogue_context,
     check_output_folder,

@@ -88,7 +88,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from stud8.conformance.engine_spec import DEFAULT_TIMEOUT
+    from stud8.conformance.engines.spec import DEFAULT_TIMEOUT
     from stud8.conformance.fuzz.shrink import SHRINK_SECONDS
 
     parser.add_argument("--engine", required=True, metavar="SPEC",
@@ -122,7 +122,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _hint(spec: str, engine: Any) -> str:
     if spec.strip().startswith("pokerkit"):
-        from stud8.conformance.pokerkit_engine import POKERKIT_OPTIONS
+        from stud8.conformance.engines.pokerkit_adapter import POKERKIT_OPTIONS
 
         return "PokerKit plays " + " ".join(f"--option {name}={_text(value)}" for name, value in POKERKIT_OPTIONS.items())
     try:

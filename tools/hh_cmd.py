@@ -360,7 +360,7 @@ def _import(args: argparse.Namespace) -> int:
         scenario_from_record,
         scenarios_text,
     )
-    from stud8.conformance.modeline import (
+    from stud8.conformance.suite.modeline import (
         with_modeline,  # editors check the written files as typed
     )
     from stud8.tools.output import check_output_folder

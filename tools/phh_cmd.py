@@ -2,7 +2,7 @@
 
 * ``stud8 phh import FILE.phh... [-o SCENARIOS.yaml] [--id ID] [--title T] [--source S]``
   turns recorded hands into replay scenarios (one scenario file, one replay per hand). The
-  stacked deck is rebuilt from the dealt cards (``conformance.deal``: burns are filled with
+  stacked deck is rebuilt from the dealt cards (``conformance.suite.deal``: burns are filled with
   cards nobody was dealt); the expected outcome is the recorded ``finishing_stacks`` and
   nothing else. A file without ``finishing_stacks`` is refused: ``winnings`` alone do not give
   the final stacks without working out what each player put in, which is the engine's job,
@@ -18,7 +18,7 @@
   it fails on the reference engine until someone settles who is right); final stacks that
   differ from the recorded ones are reported on stderr (the scenario is written all the same:
   the recorded result is the fact, and the scenario will fail). A scenario's ``rules`` are the
-  rules the hand exercised as it was played (``conformance.rules_exercised``: the bring-in
+  rules the hand exercised as it was played (``conformance.suite.rules_exercised``: the bring-in
   first, then the rule book's order), and ``{path}`` in its source is the file's path relative
   to the current folder, or its name: never the importing machine's absolute path.
 * ``stud8 phh export SCENARIO [-o FILE.phh]``: SCENARIO is ``FILE::ID``, a scenario file
@@ -92,7 +92,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from stud8.conformance.phh import PhhError, PhhUnreadable
+    from stud8.conformance.handhistory.phh import PhhError, PhhUnreadable
 
     command = {"import": _import, "export": _export, "replay": _replay}[args.phh_command]
     try:
@@ -166,8 +166,8 @@ def shown_path(path: Path) -> str:
 def play_hand(hand: Any, profile: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The hand's observations on the reference engine (after the start, then after each action)
     and the refusal that stopped it, or None: ``{"step", "index", "action", "code", "message"}``."""
-    from stud8.conformance.deal import deck_from_deal
-    from stud8.conformance.engines import EngineRefusal, ReferenceEngine
+    from stud8.conformance.suite.deal import deck_from_deal
+    from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
 
     engine = ReferenceEngine()
     try:
@@ -191,7 +191,7 @@ def play_hand(hand: Any, profile: str | None = None) -> tuple[list[dict[str, Any
 def exercised_rules(hand: Any, observations: list[dict[str, Any]]) -> list[str]:
     """The rules the hand exercised, bring-in rules first (a scenario's area is its first rule,
     and a recorded hand starts with the bring-in), then in the rule book's order."""
-    from stud8.conformance.rules_exercised import rules_exercised
+    from stud8.conformance.suite.rules_exercised import rules_exercised
     from stud8.spec.rulebook import default_rulebook
 
     found = rules_exercised(hand.stacks, hand.stakes, observations)
@@ -203,7 +203,7 @@ def _disputed_scenario(hand: Any, scenario_id: str, title: str, source: str, ref
                        observations: list[dict[str, Any]]) -> dict[str, Any]:
     """A scenario of a hand the reference engine refuses: the recorded actions and finishing
     stacks, as recorded; it fails on the reference engine, which is the point."""
-    from stud8.conformance.phh import PhhError
+    from stud8.conformance.handhistory.phh import PhhError
 
     if hand.finishing_stacks is None:
         raise PhhError(f"{hand.source}: the field 'finishing_stacks' is missing: an imported hand's expected "
@@ -232,7 +232,7 @@ def _source(template: str, hand: Any, path: Path) -> str:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from stud8.conformance.phh import (
+    from stud8.conformance.handhistory.phh import (
         check_scenario_text,
         hand_label,
         read_phh,
@@ -255,7 +255,7 @@ def _import(args: argparse.Namespace) -> int:
         observations, refusal = play_hand(hand)
         if refusal is not None:
             if not args.no_check:
-                from stud8.conformance.phh import PhhError
+                from stud8.conformance.handhistory.phh import PhhError
 
                 try:
                     replay_phh(hand)  # raises PhhError naming the refused step
@@ -287,7 +287,7 @@ def _import(args: argparse.Namespace) -> int:
     if len(set(titles)) != len(titles):
         raise Stud8Error(f"--title {args.title!r} gives two hands the same title: use {{hand}}", "usage")
     header = HEADER if not args.comment else f"{args.comment}\n{HEADER}"
-    from stud8.conformance.modeline import with_modeline
+    from stud8.conformance.suite.modeline import with_modeline
 
     text = with_modeline(scenarios_yaml(scenarios, header), args.output)  # editors check it as typed
     check_scenario_text(text, str(args.output or "<stdout>"))
@@ -303,8 +303,8 @@ def _import(args: argparse.Namespace) -> int:
 
 def _find_scenario(spec: str) -> tuple[dict[str, Any], str]:
     """The scenario named by ``FILE::ID``, a file holding one replay, or a packaged id."""
-    from stud8.conformance.phh import PhhError
-    from stud8.conformance.scenarios import (
+    from stud8.conformance.handhistory.phh import PhhError
+    from stud8.conformance.suite.scenarios import (
         find_scenario_files,
         load_scenario_file,
         packaged_scenarios_dir,
@@ -341,12 +341,12 @@ def _find_scenario(spec: str) -> tuple[dict[str, Any], str]:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from stud8.conformance.phh import (
+    from stud8.conformance.handhistory.phh import (
         PhhError,
         phh_from_scenario,
         pokerkit_finishing_stacks,
     )
-    from stud8.conformance.pokerkit_engine import PokerKitMissing
+    from stud8.conformance.engines.pokerkit_adapter import PokerKitMissing
 
     if args.output is not None:
         check_writable(args.output, "-o")
@@ -370,7 +370,7 @@ def _export(args: argparse.Namespace) -> int:
 # --- replay ----------------------------------------------------------------------------------
 
 def _replay(args: argparse.Namespace) -> int:
-    from stud8.conformance.phh import read_phh, replay_phh
+    from stud8.conformance.handhistory.phh import read_phh, replay_phh
 
     hand = read_phh(args.file)
     if wants_json(args):

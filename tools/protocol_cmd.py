@@ -20,12 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def protocol_path() -> Path:
     """The installed document (a checkout's link resolved to ``docs/protocol.md``)."""
-    return Path(str(resources.files("stud8.conformance").joinpath(DOCUMENT))).resolve()
+    return Path(str(resources.files("stud8.conformance.engines").joinpath(DOCUMENT))).resolve()
 
 
 def run(args: argparse.Namespace) -> int:
     if args.path:
         print(protocol_path())
     else:
-        print(resources.files("stud8.conformance").joinpath(DOCUMENT).read_text(encoding="utf-8"), end="")
+        print(resources.files("stud8.conformance.engines").joinpath(DOCUMENT).read_text(encoding="utf-8"), end="")
     return 0

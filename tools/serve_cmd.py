@@ -16,8 +16,8 @@ import argparse
 import sys
 from typing import Any, BinaryIO, Mapping
 
-from stud8.conformance.digest import FEATURES, observation_digest
-from stud8.conformance.protocol import (
+from stud8.conformance.engines.digest import FEATURES, observation_digest
+from stud8.conformance.engines.protocol import (
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
     ProtocolError,
@@ -37,7 +37,7 @@ class Server:
     """Answers protocol requests with the reference engine; one response per request."""
 
     def __init__(self) -> None:
-        from stud8.conformance.engines import ReferenceEngine
+        from stud8.conformance.engines.api import ReferenceEngine
 
         self.engine = ReferenceEngine()
         self.started = False
@@ -69,7 +69,7 @@ class Server:
             return {"id": message_id, "type": "error", "message": f"internal error: {type(error).__name__}: {shorten(str(error))}"}
 
     def _answer(self, message: Mapping[str, Any]) -> dict[str, Any]:
-        from stud8.conformance.engines import EngineRefusal
+        from stud8.conformance.engines.api import EngineRefusal
 
         engine = self.engine
         kind = message["type"]
@@ -114,7 +114,7 @@ class Server:
     def _act_batch(self, actions: list[str]) -> dict[str, Any]:
         """``act`` with ``actions`` (the batch feature): each applied in order, the digest after
         each; the first refused one stops the batch, its ``index`` and code answered."""
-        from stud8.conformance.engines import EngineRefusal
+        from stud8.conformance.engines.api import EngineRefusal
 
         if not self.batch:
             return {"type": "error", "message": "act: actions needs the batch feature (ask for it in hello)"}

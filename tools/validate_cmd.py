@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from stud8.conformance.scenarios import (
+from stud8.conformance.suite.scenarios import (
     LoadedFile,
     capped,
     find_scenario_files,

@@ -17,7 +17,7 @@ One concept per module:
 * ``campaign``: the hands of a run as units of the shared executor, the lowest divergent
   hand, rule-coverage counts, and investigating the hits.
 
-The rule ids a hand exercised come from ``stud8.conformance.rules_exercised``; where units run
+The rule ids a hand exercised come from ``stud8.conformance.suite.rules_exercised``; where units run
 from ``stud8.conformance.executor``.
 """
 

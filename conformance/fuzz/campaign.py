@@ -30,14 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stud8.conformance.engines import Engine, EngineFault, ReferenceEngine
+from stud8.conformance.engines.api import Engine, EngineFault, ReferenceEngine
 from stud8.conformance.executor import Executor
 from stud8.conformance.fuzz.citing import rules_for
 from stud8.conformance.fuzz.finding import Finding, scenario_text
 from stud8.conformance.fuzz.generate import HandSpec, generate
 from stud8.conformance.fuzz.lockstep import Divergence, Played, play_generated
 from stud8.conformance.fuzz.shrink import SHRINK_SECONDS, Case, Shrinker
-from stud8.conformance.modeline import with_modeline
+from stud8.conformance.suite.modeline import with_modeline
 
 PARALLEL_MIN_HANDS = 200
 """Below this many hands the run stays in one process (starting workers costs more)."""
@@ -118,7 +118,7 @@ def search(config: FuzzConfig, reference: Engine, engine: Engine, hands: Sequenc
     single = config.max_divergences == 1
     classify = None
     if config.coverage:
-        from stud8.conformance.rules_exercised import HandWatcher
+        from stud8.conformance.suite.rules_exercised import HandWatcher
         classify = HandWatcher
     for index in hands:
         if single and bound is not None and index > bound:
@@ -148,7 +148,7 @@ _LOCAL = threading.local()
 
 def make_fuzz_engine(spec: str, timeout: float) -> Engine:
     """The engine under test, asking a protocol engine for observation digests."""
-    from stud8.conformance.engine_spec import make_engine
+    from stud8.conformance.engines.spec import make_engine
 
     engine = make_engine(spec, timeout)
     want = getattr(engine, "want_features", None)
@@ -293,8 +293,8 @@ def investigate(config: FuzzConfig, engine: Engine, hit: Hit, out: Path, *, engi
 
 def _reproduces(path: Path, engine: Engine) -> bool:
     """The written scenario is valid, passes on the reference engine and fails on the engine."""
-    from stud8.conformance.replay import ScenarioFailure, run_replay
-    from stud8.conformance.scenarios import load_scenario_file
+    from stud8.conformance.suite.replay import ScenarioFailure, run_replay
+    from stud8.conformance.suite.scenarios import load_scenario_file
 
     loaded = load_scenario_file(path)
     if loaded.problems or len(loaded.scenarios) != 1:

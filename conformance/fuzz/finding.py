@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 from stud8.conformance.fuzz.lockstep import Divergence, result_values
 from stud8.conformance.fuzz.policies import fold_first
 from stud8.conformance.fuzz.shrink import Case, plan_of
-from stud8.conformance.replay import CHECKPOINT_FIELDS, seat_name
+from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, seat_name
 
 
 def _checkpoint(divergence: Divergence, observation: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -32,8 +32,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stud8.conformance.digest import observation_digest
-from stud8.conformance.engines import (
+from stud8.conformance.engines.digest import observation_digest
+from stud8.conformance.engines.api import (
     Engine,
     EngineCrash,
     EngineError,
@@ -42,7 +42,7 @@ from stud8.conformance.engines import (
 )
 from stud8.conformance.fuzz.generate import HandSpec
 from stud8.conformance.fuzz.policies import RandomPolicy
-from stud8.conformance.replay import CHECKPOINT_FIELDS, _pots, _seat_map, seat_name
+from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, _pots, _seat_map, seat_name
 
 _SEAT_SUFFIX = re.compile(r" p[1-8]$")
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stud8.conformance.engines import Engine, EngineFault
+from stud8.conformance.engines.api import Engine, EngineFault
 from stud8.conformance.fuzz.generate import CARDS
 from stud8.conformance.fuzz.lockstep import Played, lockstep
 from stud8.conformance.fuzz.policies import DecisionPolicy

@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 from stud8.conformance.fuzz.campaign import FuzzConfig, make_fuzz_engine, search
 from stud8.conformance.fuzz.generate import HandSpec, generate
 from stud8.conformance.fuzz.policies import RandomPolicy

@@ -5,7 +5,7 @@ Why here, under ``conformance/``: a hand history is evidence about an implementa
 wire in (a site's server), and auditing it is a conformance judgment, made with the reference
 engine and the rule book beneath it. The layers stay as they are (spec -> reference ->
 conformance -> tools): this package imports the reference engine and the existing PHH support
-(``conformance.phh``), and the ``stud8 hh`` commands in ``tools/hh_cmd.py`` import it.
+(``conformance.handhistory.phh``), and the ``stud8 hh`` commands in ``tools/hh_cmd.py`` import it.
 
 Modules:
 - ``record``   the neutral ``HandRecord`` (exact integer amounts, every card as far as known);

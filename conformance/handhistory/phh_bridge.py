@@ -1,6 +1,6 @@
 """PHH (the Poker Hand History format, TOML, variant ``F7S/8``) to and from the hand record.
 
-The PHH file is checked by ``conformance.phh.parse_phh`` (the one PHH reader: fields, seats,
+The PHH file is checked by ``conformance.handhistory.phh.parse_phh`` (the one PHH reader: fields, seats,
 cards, actions); this module only turns what it accepts into a ``HandRecord`` and back, so the
 audit reads PHH like any site's history.
 
@@ -39,7 +39,7 @@ from stud8.conformance.handhistory.record import (
     SeatRecord,
     ShowdownRecord,
 )
-from stud8.conformance.phh import VARIANT, PhhError, parse_phh
+from stud8.conformance.handhistory.phh import VARIANT, PhhError, parse_phh
 from stud8.reference.pots import uncalled
 
 if sys.version_info >= (3, 11):

@@ -141,7 +141,7 @@ def record_from_play(
 
 def record_from_scenario(scenario: Mapping[str, Any], where: str = "") -> HandRecord:
     """A replay scenario of the suite as a recorded hand (``NotWritable`` when it is not a whole hand)."""
-    from stud8.conformance.deal import scenario_deck
+    from stud8.conformance.suite.deal import scenario_deck
 
     name = scenario.get("id", where)
     if scenario.get("kind") != "replay":

@@ -46,7 +46,7 @@ class Mutant:
         return self.rule.split(".", 1)[0]
 
     @property
-    def name(self) -> str:  # the catalogue (tools/docs_mutants.py) reads ``name``
+    def name(self) -> str:  # the catalogue (tools/docs/mutants.py) reads ``name``
         return self.id
 
 

@@ -1,6 +1,6 @@
 """Running the scenario suite against mutants: which scenarios kill each one.
 
-The suite is run in this process (``conformance.replay.run_scenario`` with the reference engine
+The suite is run in this process (``conformance.suite.replay.run_scenario`` with the reference engine
 adapter), never through pytest: a mutant is installed (``variant.installed``), every scenario
 is replayed, and the scenarios that fail, error or hang are its killers. A mutant with no
 killer survives. Work spreads over processes with ``jobs``; each worker loads the suite once.
@@ -80,7 +80,7 @@ def _alarm(signum: int, frame: Any) -> None:
 
 def load_scenarios(folders: Sequence[Path] | None = None) -> list[Any]:
     """The packaged suite (or these folders), every scenario in suite order."""
-    from stud8.conformance.scenarios import (
+    from stud8.conformance.suite.scenarios import (
         iter_scenarios,
         load_suite,
         packaged_scenarios_dir,
@@ -96,8 +96,8 @@ def load_scenarios(folders: Sequence[Path] | None = None) -> list[Any]:
 
 def failures(scenarios: Iterable[Any]) -> Iterator[tuple[str, str]]:
     """(scenario id, what went wrong) for every scenario the installed engine fails."""
-    from stud8.conformance.engines import ReferenceEngine
-    from stud8.conformance.replay import run_scenario
+    from stud8.conformance.engines.api import ReferenceEngine
+    from stud8.conformance.suite.replay import run_scenario
 
     timed = hasattr(signal, "setitimer") and _main_thread()
     previous = signal.signal(signal.SIGALRM, _alarm) if timed else None

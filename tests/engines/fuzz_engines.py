@@ -1,6 +1,6 @@
 """Deliberately wrong engines for tests/test_fuzz.py (``python:fuzz_engines:FACTORY``)."""
 
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 
 
 class _ReversedShowOrder(ReferenceEngine):

@@ -1,6 +1,6 @@
 """Factories for ``python:MODULE:FACTORY`` engine specs (tests/test_engine_spec.py)."""
 
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 
 
 def reference():

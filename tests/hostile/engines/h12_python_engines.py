@@ -1,6 +1,6 @@
 """Python engines that return wrong values (issue 12, defect 11): ``python:h12_python_engines:NAME``."""
 
-from stud8.conformance.engines import ReferenceEngine
+from stud8.conformance.engines.api import ReferenceEngine
 
 
 class _ObserveNone(ReferenceEngine):

@@ -21,7 +21,7 @@ Files:
   that every key is translated and current (a test holds such a language to it).
 
 A missing or stale entry is rendered in English (marked ``lang="en"`` in the HTML), never as a
-translation of an older text. ``python -m stud8.tools.docs_i18n status LANG`` lists the
+translation of an older text. ``python -m stud8.tools.docs.i18n status LANG`` lists the
 missing and stale keys with their English.
 """
 
@@ -178,7 +178,7 @@ HEADER = """\
 # The rule book in {name}. Each entry translates the English text of the same key (spec/rules.yaml,
 # spec/i18n/en.yaml) and records in `en` the hash of the English it translates: when the English
 # changes, the entry is stale and the book shows the English until it is translated again.
-# `python -m stud8.tools.docs_i18n status {lang}` lists what is missing or stale.
+# `python -m stud8.tools.docs.i18n status {lang}` lists what is missing or stale.
 # Validated by spec/schema/i18n.schema.json.
 """
 
@@ -213,14 +213,14 @@ def stamp(lang: str, translations: Mapping[str, str], book: RuleBook, *, complet
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m stud8.tools.docs_i18n status LANG``: the missing and stale keys, with the
+    """``python -m stud8.tools.docs.i18n status LANG``: the missing and stale keys, with the
     English to translate; exit 0 when the language is complete and current, else 1.
-    ``python -m stud8.tools.docs_i18n stamp LANG FILE``: merge a YAML mapping of key ->
+    ``python -m stud8.tools.docs.i18n stamp LANG FILE``: merge a YAML mapping of key ->
     translation (of the current English) into the catalogue."""
     from stud8.spec.rulebook import default_rulebook
 
     args = list(sys.argv[1:] if argv is None else argv)
-    usage = "usage: python -m stud8.tools.docs_i18n status et|pl|el | stamp et|pl|el FILE"
+    usage = "usage: python -m stud8.tools.docs.i18n status et|pl|el | stamp et|pl|el FILE"
     if len(args) < 2 or args[1] not in LANGUAGES[1:] or (args[0], len(args)) not in (("status", 2), ("stamp", 3)):
         print(usage, file=sys.stderr)
         return 2

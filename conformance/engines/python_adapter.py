@@ -1,7 +1,7 @@
 """``python:MODULE:FACTORY``: an engine written in Python, driven in process.
 
 ``FACTORY()`` (a callable of ``MODULE``, a dotted name inside it allowed) returns an object with
-the ``Engine`` methods of conformance/engines.py: ``evaluate``, ``start``, ``act`` and
+the ``Engine`` methods of conformance/engines/api.py: ``evaluate``, ``start``, ``act`` and
 ``observe`` are required; ``unsupported``, ``handshake``, ``restart`` and ``close`` are
 optional. Without ``unsupported`` the engine's ``handshake()`` declaration decides what is not
 applicable (as for a subprocess); without either, every scenario is played.
@@ -22,9 +22,9 @@ import sys
 import traceback
 from typing import Any, Callable, Mapping, Sequence
 
-from stud8.conformance.engine_spec import EngineSpecError
-from stud8.conformance.engines import EngineCrash, EngineError, EngineFault, EngineRefusal
-from stud8.conformance.protocol import PROTOCOL_VERSION, schema_problem, unsupported_reason
+from stud8.conformance.engines.spec import EngineSpecError
+from stud8.conformance.engines.api import EngineCrash, EngineError, EngineFault, EngineRefusal
+from stud8.conformance.engines.protocol import PROTOCOL_VERSION, schema_problem, unsupported_reason
 from stud8.spec.limits import quoted, shorten
 
 REQUIRED_METHODS: tuple[str, ...] = ("evaluate", "start", "act", "observe")

@@ -103,7 +103,7 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from stud8.conformance.engines import EngineRefusal
+from stud8.conformance.engines.api import EngineRefusal
 
 STREETS: tuple[str, ...] = ("third", "fourth", "fifth", "sixth", "seventh")
 
@@ -719,7 +719,7 @@ def differential(hands: int, seed: int = 0, *, players: int = 4, stacks: Sequenc
     with up to ``limit`` differences, each with the hand's seed, the actions so far and the
     two sides.
     """
-    from stud8.conformance.engines import ReferenceEngine
+    from stud8.conformance.engines.api import ReferenceEngine
     from stud8.reference.cards import ALL_CARDS
 
     stakes = dict(stakes or {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10})

@@ -42,15 +42,15 @@ import threading
 import time
 from typing import Any, Mapping, Sequence
 
-from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, EngineSpecError
-from stud8.conformance.engines import (
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, EngineSpecError
+from stud8.conformance.engines.api import (
     EngineCrash,
     EngineError,
     EngineFault,
     EngineRefusal,
     EngineTimeout,
 )
-from stud8.conformance.protocol import (
+from stud8.conformance.engines.protocol import (
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
     REPLIES,

@@ -43,12 +43,12 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from stud8.conformance.scenarios import Scenario
+from stud8.conformance.suite.scenarios import Scenario
 from stud8.spec.errors import Stud8Error
 from stud8.spec.outputs import write_files_atomic
 from stud8.spec.rulebook import RuleBook
-from stud8.tools.docs_i18n import LANGUAGE_NAMES, LANGUAGES, Translator, load_source, translator
-from stud8.tools.docs_scenes import CardView, cards_view, option_value_text, scenario_view
+from stud8.tools.docs.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, load_source, translator
+from stud8.tools.docs.scenes import CardView, cards_view, option_value_text, scenario_view
 
 BOOK_EXAMPLES_MAX = 2
 """Worked examples under one rule in the book (the catalogue shows every scenario)."""
@@ -437,7 +437,7 @@ def _html_code(text: Any) -> Markup:
 
 def _environment(kind: str) -> jinja2.Environment:
     """The HTML environment autoescapes; the Markdown one escapes every value for Markdown."""
-    loader = jinja2.FileSystemLoader(str(resources.files("stud8.tools").joinpath("templates")))
+    loader = jinja2.FileSystemLoader(str(resources.files("stud8.tools.docs").joinpath("templates")))
     html = kind == "html"
     env = jinja2.Environment(
         loader=loader,
@@ -455,7 +455,7 @@ def _environment(kind: str) -> jinja2.Environment:
 
 
 def _template_text(name: str) -> str:
-    return resources.files("stud8.tools").joinpath("templates").joinpath(name).read_text(encoding="utf-8")
+    return resources.files("stud8.tools.docs").joinpath("templates").joinpath(name).read_text(encoding="utf-8")
 
 
 def csp_hash(text: str) -> str:

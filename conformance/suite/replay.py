@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Mapping, Sequence
 
-from stud8.conformance.deal import scenario_deck
-from stud8.conformance.engines import Engine, EngineRefusal
-from stud8.conformance.scenarios import Scenario
-from stud8.conformance.site_rake import raked_stacks
+from stud8.conformance.suite.deal import scenario_deck
+from stud8.conformance.engines.api import Engine, EngineRefusal
+from stud8.conformance.suite.scenarios import Scenario
+from stud8.conformance.suite.rake import raked_stacks
 from stud8.reference.cards import parse_cards
 from stud8.spec.yamlio import position_of
 
@@ -151,7 +151,7 @@ def check_observation(step: str, expect: Mapping[str, Any], observation: Mapping
 def check_outcome(step: str, outcome: Mapping[str, Any], observation: Mapping[str, Any],
                   differences: _Differences | None = None, rake: Mapping[str, Any] | None = None) -> None:
     """Compare the final outcome with the engine's result (for a recorded site hand, its
-    stacks after the site's ``rake``: conformance/site_rake.py)."""
+    stacks after the site's ``rake``: conformance/suite/rake.py)."""
     found = differences or _Differences(keep_going=False)
     if not observation["over"]:
         found.add(ScenarioFailure(step, "over", True, False))

@@ -5,7 +5,7 @@ SPEC is one of
 * ``reference`` (the default): the reference engine, in process;
 * ``pokerkit`` / ``pokerkit-native``: PokerKit 0.7.7 through its adapter (the optional extra);
 * ``python:MODULE:FACTORY``: ``FACTORY()`` from an importable ``MODULE`` (the current folder is
-  on the import path) returns an object with the ``Engine`` methods (conformance/engines.py);
+  on the import path) returns an object with the ``Engine`` methods (conformance/engines/api.py);
 * ``cmd:COMMAND LINE``: a program speaking the JSON-lines protocol (docs/protocol.md) on its
   stdin/stdout, started without a shell (the line is split like a POSIX shell would split it:
   ``cmd:java -jar "my engine.jar"``) and kept running for the whole run.
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import shlex
 
-from stud8.conformance.engines import Engine
+from stud8.conformance.engines.api import Engine
 from stud8.reference.errors import Stud8Error
 
 DEFAULT_TIMEOUT = 10.0
@@ -51,11 +51,11 @@ def make_engine(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
         raise EngineSpecError(f"no engine given (an engine is one of: {_forms()})")
     spec = spec.strip()
     if spec == "reference":
-        from stud8.conformance.engines import ReferenceEngine
+        from stud8.conformance.engines.api import ReferenceEngine
 
         return ReferenceEngine()
     if spec in ("pokerkit", "pokerkit-native"):
-        from stud8.conformance.pokerkit_engine import PokerKitEngine, PokerKitMissing
+        from stud8.conformance.engines.pokerkit_adapter import PokerKitEngine, PokerKitMissing
 
         try:
             return PokerKitEngine(native=spec == "pokerkit-native")
@@ -69,14 +69,14 @@ def make_engine(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
             raise EngineSpecError(f"engine {spec!r}: the command line cannot be split: {error}") from None
         if not argv:
             raise EngineSpecError(f"engine {spec!r}: no command after cmd: (example: cmd:./my-engine --stud8)")
-        from stud8.conformance.subprocess_engine import SubprocessEngine
+        from stud8.conformance.engines.subprocess_adapter import SubprocessEngine
 
         return SubprocessEngine(argv, timeout=float(timeout), name=spec)
     if colon and kind == "python":
         module, colon2, factory = rest.partition(":")
         if not colon2 or not module or not factory or ":" in factory:
             raise EngineSpecError(f"engine {spec!r}: expected python:MODULE:FACTORY (example: python:my_engine:make_engine)")
-        from stud8.conformance.python_engine import PythonEngine
+        from stud8.conformance.engines.python_adapter import PythonEngine
 
         return PythonEngine(module, factory, name=spec)
     raise EngineSpecError(f"unknown engine {spec!r}; an engine is one of: {_forms()}")

@@ -13,7 +13,7 @@ Markdown and HTML templates render the same way:
 Where the narrative comes from. The street of each action and the pot after each round are
 not written in a scenario (only its checkpoints mention some of them), and working them out
 needs the betting rules. So the replay is played through the reference engine
-(``stud8.conformance.engines.ReferenceEngine``) while rendering: the engine's observation
+(``stud8.conformance.engines.api.ReferenceEngine``) while rendering: the engine's observation
 before each action gives the street and the bet it faces, and the pot after it gives the chips
 it put in; together they name the action ("calls 10", "completes to 20", "raises to 80"). The engine's run is only used when it replays the scenario exactly as the scenario
 expects: every action accepted, every expected rejection refused with its code, every
@@ -35,10 +35,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stud8.conformance.deal import scenario_deck
-from stud8.conformance.engines import EngineRefusal, ReferenceEngine
-from stud8.conformance.replay import parse_ordering
-from stud8.conformance.scenarios import Scenario
+from stud8.conformance.suite.deal import scenario_deck
+from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+from stud8.conformance.suite.replay import parse_ordering
+from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import Card, Rank, Suit, parse_cards
 from stud8.reference.dealing import NORMAL, plan_seventh
 from stud8.reference.hands import evaluate

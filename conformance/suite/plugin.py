@@ -18,11 +18,11 @@ from typing import Any, Generator, Iterator
 
 import pytest
 
-from stud8.conformance.engine_spec import DEFAULT_TIMEOUT, make_engine
-from stud8.conformance.engines import Engine, EngineFault
-from stud8.conformance.replay import ScenarioFailure, run_scenario
-from stud8.conformance.report import Record, Report, failure_message, jsonable, load_baseline, summary_lines, write_report
-from stud8.conformance.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.engines.api import Engine, EngineFault
+from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
+from stud8.conformance.suite.report import Record, Report, failure_message, jsonable, load_baseline, summary_lines, write_report
+from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
 from stud8.spec.outputs import check_output_file

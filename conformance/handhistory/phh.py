@@ -5,7 +5,7 @@ A PHH file records the stakes, the starting stacks, the cards dealt to each seat
 actions, and often the finishing stacks (or the winnings). It does not record burns, and cards
 never shown are written ``??``. ``read_phh`` turns a file into the pieces a replay needs: the
 stakes, the stacks, a ``deal`` in the scenario format (so the stacked deck comes from the one
-conversion in ``conformance.deal``, which fills the burns with cards nobody was dealt), the
+conversion in ``conformance.suite.deal``, which fills the burns with cards nobody was dealt), the
 engine actions, and the recorded result.
 
 Hidden cards: a seat's cards written ``??`` are taken from what the seat showed (``pN sm
@@ -309,8 +309,8 @@ class PhhReplay:
 def replay_phh(hand: PhhHand, *, profile: str | None = None, options: Mapping[str, Any] | None = None) -> PhhReplay:
     """Play ``hand`` through the reference engine; ``PhhError`` if it refuses a step or the
     actions end before the hand does."""
-    from stud8.conformance.deal import deck_from_deal
-    from stud8.conformance.engines import EngineRefusal, ReferenceEngine
+    from stud8.conformance.suite.deal import deck_from_deal
+    from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
 
     engine = ReferenceEngine()
     try:
@@ -497,7 +497,7 @@ def scenarios_yaml(scenarios: Sequence[Mapping[str, Any]], header: str,
 
 def check_scenario_text(text: str, where: str) -> None:
     """Refuse a generated scenario file that ``stud8 validate`` would reject."""
-    from stud8.conformance.scenarios import scenarios_from_document
+    from stud8.conformance.suite.scenarios import scenarios_from_document
     from stud8.spec.yamlio import YamlProblem, load_yaml
 
     try:
@@ -547,9 +547,9 @@ def phh_from_scenario(data: Mapping[str, Any], where: str) -> tuple[str, list[in
     plays it under the options closest to PokerKit's game (``POKERKIT_OPTIONS``: a bet and three
     raises, capped heads-up too, odd chips in seat order...). Anything else is a ``PhhError``.
     """
-    from stud8.conformance.deal import scenario_deck
-    from stud8.conformance.engines import EngineRefusal, ReferenceEngine
-    from stud8.conformance.pokerkit_engine import POKERKIT_OPTIONS
+    from stud8.conformance.suite.deal import scenario_deck
+    from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+    from stud8.conformance.engines.pokerkit_adapter import POKERKIT_OPTIONS
 
     name = data.get("id", where)
     if data.get("kind") != "replay":
@@ -614,7 +614,7 @@ def pokerkit_finishing_stacks(text: str) -> list[int]:
     ``ValueError`` naming the first action PokerKit does not take when it cannot replay it."""
     import warnings
 
-    from stud8.conformance.pokerkit_engine import import_pokerkit
+    from stud8.conformance.engines.pokerkit_adapter import import_pokerkit
 
     pokerkit = import_pokerkit()
     history = pokerkit.HandHistory.loads(text)

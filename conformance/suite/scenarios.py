@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from stud8.conformance.deal import LATER_STREETS
+from stud8.conformance.suite.deal import LATER_STREETS
 from stud8.reference.actions import parse_action
 from stud8.reference.cards import parse_cards
 from stud8.reference.engine import check_table
