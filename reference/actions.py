@@ -28,7 +28,7 @@ from stud8.spec.limits import MAX_AMOUNT_DIGITS, quoted
 KINDS: tuple[str, ...] = ("pb", "cc", "f", "cbr")
 """The PHH action kinds this game uses, in the order ``legal_actions`` lists them."""
 
-_ACTION = re.compile(r"p([0-9]{1,%d}) (pb|cc|f|cbr ([0-9]{1,%d}))" % (MAX_AMOUNT_DIGITS, MAX_AMOUNT_DIGITS), re.ASCII)
+_ACTION = re.compile(rf"p([0-9]{{1,{MAX_AMOUNT_DIGITS}}}) (pb|cc|f|cbr ([0-9]{{1,{MAX_AMOUNT_DIGITS}}}))", re.ASCII)
 """One seat, one space, one move; ``cbr`` takes a whole, non-negative amount. Seat and amount
 have at most ``MAX_AMOUNT_DIGITS`` digits (limits): a longer number is a malformed action,
 never a 5,000-digit conversion."""

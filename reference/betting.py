@@ -17,7 +17,7 @@ refused; ``apply()`` performs a legal move. Seats are 0-based list indices here.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from stud8.reference.actions import format_move
 from stud8.reference.errors import ActionError
@@ -198,7 +198,7 @@ class BettingRound:
                 targets.append(target)
             return tuple(targets)
         target = self.last_full_level + self.bet  # betting.short-all-in: one bet above the full level
-        return (target if total >= target else total,)  # betting.all-in: all-in for less
+        return (target if total >= target else total,)  # noqa: FURB136 - betting.all-in: all-in for less
 
     def _raise_block(self, seat: int) -> str | None:
         """Why this seat may not bet or raise now, as an error code, or None if it may."""

@@ -20,8 +20,8 @@ Card.parse('As')
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from stud8.reference.errors import CardError
 from stud8.spec.limits import quoted

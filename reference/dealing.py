@@ -14,7 +14,8 @@ are ever recycled, in the stated order (``deck.recycle-order``).
 
 from __future__ import annotations
 
-from typing import Generic, NamedTuple, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import Generic, NamedTuple, TypeVar
 
 C = TypeVar("C")
 

@@ -24,8 +24,9 @@ Action(seat=3, kind='pb', amount=None)
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any
 
 from stud8.reference import fast_eval, hands
 from stud8.reference.actions import Action, format_move, parse_action
@@ -59,7 +60,7 @@ from stud8.reference.pots import (
 from stud8.spec.limits import MAX_AMOUNT, quoted
 from stud8.spec.rulebook import RuleBook, Street, default_rulebook
 
-Award = tuple[dict[int, int], Optional[dict[int, int]]]
+Award = tuple[dict[int, int], dict[int, int] | None]
 """One pot's payout: chips per seat from the high half (or the whole pot), and from the low half."""
 
 Payout = tuple[list[Pot], list[Award], dict[int, int], list[int]]
@@ -468,6 +469,7 @@ class Hand:
         """showdown.show-order: who shows first, then the others clockwise."""
         table = self.table
         last = self.rounds[-1] if len(self.rounds) == len(self.rulebook.streets) else None
+        first: int | None
         if last is not None and last.last_aggressor is not None:
             first = last.last_aggressor
         elif last is not None:

@@ -20,7 +20,7 @@ option (``act-order.ties``).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 QUADS, TRIPS, TWO_PAIR, PAIR, HIGH_CARD = 4, 3, 2, 1, 0
 """Exposed-hand categories, bigger is better (``game.exposed_categories``)."""

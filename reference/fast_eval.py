@@ -40,8 +40,8 @@ None
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations_with_replacement, groupby
-from typing import Iterable, Iterator, Sequence
 
 from stud8.reference.cards import Card, require_distinct
 from stud8.reference.errors import CardError

@@ -49,9 +49,9 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
 
 from stud8.reference.cards import Card, Rank, require_distinct
 from stud8.reference.errors import CardError

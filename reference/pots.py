@@ -20,7 +20,8 @@ pure arithmetic on whole chips, so the rules can be checked on their own:
 from __future__ import annotations
 
 import functools
-from typing import Mapping, NamedTuple, Sequence
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 
 class Pot(NamedTuple):

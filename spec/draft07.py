@@ -48,7 +48,7 @@ def _convert(node: Any, definitions: dict[str, Any], where: str) -> Any:
         return node
     used = UNSUPPORTED & node.keys()
     if used:
-        raise ConversionError(f"{where}: {sorted(used)[0]} has no draft-07 form")
+        raise ConversionError(f"{where}: {min(used)} has no draft-07 form")
     result: dict[str, Any] = {}
     for key, value in node.items():
         if key == "$defs":

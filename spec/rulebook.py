@@ -11,10 +11,11 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import jsonschema
 
@@ -114,7 +115,7 @@ def _schema(name: str) -> dict[str, Any]:
     return json.loads(resources.files("stud8.spec").joinpath("schema").joinpath(name).read_text(encoding="utf-8"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_schema(name: str) -> dict[str, Any]:
     """A packaged JSON Schema by file name (``rules.schema.json``, ``scenario.schema.json``)."""
     return _schema(name)

@@ -236,8 +236,8 @@ def test_book_has_no_codes_refusals_or_error_codes(tree: dict[str, str]) -> None
     book = default_rulebook()
     for name in BOOKS + MARKDOWN_BOOKS:
         # the statements of the actions.* rules name the codes themselves; everything else may not
-        text = re.sub(r"<(style|script)>.*?</\1>", "", tree[name], flags=re.S)
-        text = re.sub(r'<p class="statement"[^>]*>.*?</p>|^> .*$', "", text, flags=re.M)
+        text = re.sub(r"<(style|script)>.*?</\1>", "", tree[name], flags=re.DOTALL)
+        text = re.sub(r'<p class="statement"[^>]*>.*?</p>|^> .*$', "", text, flags=re.MULTILINE)
         assert not re.search(r"\bp\d (pb|cc|cbr|f)\b", text), f"{name}: no PHH action codes"
         assert 'class="refused"' not in text and "*refused*" not in text and "tries to" not in text, (
             f"{name}: no refused actions")
@@ -335,8 +335,8 @@ def test_page_is_standalone_with_hashed_script(tree: dict[str, str]) -> None:
         assert page.startswith("<!DOCTYPE html>")
         csp = html.unescape(re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1))
         assert "unsafe-inline" not in csp and "default-src 'none'" in csp
-        scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
-        styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+        scripts = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+        styles = re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
         assert len(scripts) == 1 and len(styles) == 1
         assert f"script-src {csp_hash(scripts[0])}" in csp
         assert f"style-src {csp_hash(styles[0])}" in csp

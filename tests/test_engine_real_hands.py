@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.suite.deal import deck_from_deal
 from stud8.conformance.handhistory.phh import read_phh
+from stud8.conformance.suite.deal import deck_from_deal
 from stud8.reference.engine import Hand, Stakes
 
 REAL_HANDS = sorted((Path(__file__).parent / "data" / "real-hands").glob("*.phh"))

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, EngineSpecError, make_engine
 from stud8.conformance.engines.api import EngineCrash, EngineRefusal, ReferenceEngine
 from stud8.conformance.engines.python_adapter import PythonEngine
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, EngineSpecError, make_engine
+from stud8.conformance.engines.subprocess_adapter import SubprocessEngine
 from stud8.conformance.suite.replay import run_scenario
 from stud8.conformance.suite.scenarios import load_suite, packaged_scenarios_dir
-from stud8.conformance.engines.subprocess_adapter import SubprocessEngine
 from stud8.reference.cards import ALL_CARDS
 from stud8.reference.errors import Stud8Error
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.engines.digest import canonical_json, observation_digest
 from stud8.conformance.engines.api import ReferenceEngine
+from stud8.conformance.engines.digest import canonical_json, observation_digest
+from stud8.conformance.engines.protocol import schema_problem
 from stud8.conformance.fuzz import FuzzConfig
 from stud8.conformance.fuzz.campaign import make_fuzz_engine, search
-from stud8.conformance.engines.protocol import schema_problem
 from stud8.tools.serve_cmd import Server
 
 ENGINES = Path(__file__).parent / "engines"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from processes import process_gone
@@ -18,9 +18,9 @@ from stud8.conformance.engines.api import (
     EngineFault,
     EngineTimeout,
 )
+from stud8.conformance.engines.subprocess_adapter import SubprocessEngine
 from stud8.conformance.suite.replay import run_scenario
 from stud8.conformance.suite.scenarios import load_suite, packaged_scenarios_dir
-from stud8.conformance.engines.subprocess_adapter import SubprocessEngine
 from stud8.reference.cards import ALL_CARDS
 
 ENGINES = Path(__file__).resolve().parent / "engines"

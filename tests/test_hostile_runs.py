@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stud8.conformance.engines.spec import EngineSpecError, make_engine
 from stud8.conformance.engines.api import EngineError
+from stud8.conformance.engines.spec import EngineSpecError, make_engine
 from stud8.conformance.suite.report import Report, load_baseline, write_report
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_NESTING

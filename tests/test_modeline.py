@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance.suite.modeline import PREFIX, add_modelines, has_modeline, scenario_modeline, scenario_schema_path, with_modeline
+from stud8.conformance.suite.modeline import (
+    PREFIX,
+    add_modelines,
+    has_modeline,
+    scenario_modeline,
+    scenario_schema_path,
+    with_modeline,
+)
 from stud8.conformance.suite.scenarios import load_scenario_file, packaged_scenarios_dir
 from stud8.tools.cli import main
 

@@ -24,7 +24,7 @@ def stud8(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, s
 
 
 def test_replay_json_on_a_refused_action(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = stud8(capsys, "replay", REFUSED, "--format", "json")
+    code, out, _err = stud8(capsys, "replay", REFUSED, "--format", "json")
     assert code == 1
     document = json.loads(out)
     assert document["agree"] is False

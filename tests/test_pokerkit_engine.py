@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from stud8.conformance.suite.deal import deck_from_deal
 from stud8.conformance.engines.api import EngineRefusal
-from stud8.conformance.handhistory.phh import read_phh
 from stud8.conformance.engines.pokerkit_adapter import (
     POKERKIT_OPTIONS,
     PokerKitEngine,
     differential,
 )
+from stud8.conformance.handhistory.phh import read_phh
+from stud8.conformance.suite.deal import deck_from_deal
 from stud8.reference.cards import ALL_CARDS
 
 pytest.importorskip("pokerkit")  # the adapter module itself imports PokerKit only when used

@@ -44,7 +44,7 @@ def serve_command() -> list[str]:
 def converse(lines: list[str], timeout: float = 60) -> tuple[list[dict[str, Any]], str, int]:
     """Feed ``lines`` to a fresh ``stud8 serve``; its answers, its stderr, its exit status."""
     done = subprocess.run(serve_command(), input="".join(line + "\n" for line in lines), capture_output=True,
-                          text=True, timeout=timeout)
+                          text=True, timeout=timeout, check=False)
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     return answers, done.stderr, done.returncode
 

@@ -163,8 +163,8 @@ BROKEN = [
      "        parameters: [game.players, game.seats]", "game.seats", "unknown-parameter",
      "parameter 'game.seats' is not in game"),
     ("unknown-source", '{source: WSOP-T, ref: "at most eight players"}', '{source: NOPE, ref: "at most eight players"}',
-     '        sources: [{source: NOPE, ref: "at most eight players"}, '
-     '{source: SEED-ET, ref: "running out of cards: all 8 players still in"}]', "{source: NOPE",
+     ('        sources: [{source: NOPE, ref: "at most eight players"}, '
+      '{source: SEED-ET, ref: "running out of cards: all 8 players still in"}]'), "{source: NOPE",
      "unknown-source", "source 'NOPE' is not listed under sources"),
     ("unknown-rule", "    rules: [betting.raise-cap]\n", "    rules: [betting.no-cap]\n", "    rules: [betting.no-cap]",
      "betting.no-cap", "unknown-rule", "option raise_cap names unknown rule 'betting.no-cap'"),

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from processes import process_gone
 
-from stud8.conformance.engines.spec import EngineSpecError
 from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+from stud8.conformance.engines.spec import EngineSpecError
+from stud8.conformance.engines.subprocess_adapter import SubprocessEngine, _close_all
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.scenarios import load_suite, packaged_scenarios_dir
-from stud8.conformance.engines.subprocess_adapter import SubprocessEngine, _close_all
 from stud8.reference.cards import ALL_CARDS
 
 DECK = [str(card) for card in ALL_CARDS]

@@ -31,9 +31,9 @@ from typing import Any, TextIO
 
 import pytest
 
-from stud8.conformance.suite import plugin
-from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.engines.api import Engine, EngineFault
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.suite import plugin
 from stud8.conformance.suite.report import load_baseline
 from stud8.conformance.suite.scenarios import packaged_scenarios_dir
 from stud8.reference.errors import Stud8Error

@@ -270,7 +270,7 @@ class _Reporter:
         self.shown = 0
         self.last_line = 0.0
 
-    def __enter__(self) -> _Reporter:  # noqa: PYI034 - a private helper, never subclassed
+    def __enter__(self) -> _Reporter:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -166,8 +166,8 @@ def shown_path(path: Path) -> str:
 def play_hand(hand: Any, profile: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The hand's observations on the reference engine (after the start, then after each action)
     and the refusal that stopped it, or None: ``{"step", "index", "action", "code", "message"}``."""
-    from stud8.conformance.suite.deal import deck_from_deal
     from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+    from stud8.conformance.suite.deal import deck_from_deal
 
     engine = ReferenceEngine()
     try:
@@ -341,12 +341,12 @@ def _find_scenario(spec: str) -> tuple[dict[str, Any], str]:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from stud8.conformance.engines.pokerkit_adapter import PokerKitMissing
     from stud8.conformance.handhistory.phh import (
         PhhError,
         phh_from_scenario,
         pokerkit_finishing_stacks,
     )
-    from stud8.conformance.engines.pokerkit_adapter import PokerKitMissing
 
     if args.output is not None:
         check_writable(args.output, "-o")

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, BinaryIO, Mapping
+from collections.abc import Mapping
+from typing import Any, BinaryIO
 
 from stud8.conformance.engines.digest import FEATURES, observation_digest
 from stud8.conformance.engines.protocol import (
@@ -65,7 +66,7 @@ class Server:
             return {"id": message_id, "type": "error", "message": f"bad request: {problem}"}
         try:
             return {"id": message_id, **self._answer(message)}
-        except Exception as error:  # an engine bug: reported, and the server keeps going
+        except Exception as error:  # noqa: BLE001 - an engine bug: reported, and the server keeps going
             return {"id": message_id, "type": "error", "message": f"internal error: {type(error).__name__}: {shorten(str(error))}"}
 
     def _answer(self, message: Mapping[str, Any]) -> dict[str, Any]:

@@ -25,10 +25,11 @@ import os
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 from math import comb
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from stud8.reference.cards import ALL_CARDS, format_cards
 from stud8.reference.errors import Stud8Error

@@ -10,7 +10,8 @@ error code; any other exception is a bug in the engine and is reported as an err
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from stud8.reference.cards import parse_cards
 from stud8.reference.errors import Stud8Error
@@ -70,11 +71,13 @@ class Engine(Protocol):
         """``{"high": {"category", "cards", "value"}, "low": {"cards", "value"} | None}``."""
 
     def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
-              profile: str | None, options: Mapping[str, Any]) -> None:
-        """Start a hand; raise ``EngineRefusal`` if it cannot start."""
+              profile: str | None, options: Mapping[str, Any]) -> str | None:
+        """Start a hand; raise ``EngineRefusal`` if it cannot start. The return value is the new
+        observation's digest where the engine offers the protocol's ``digest`` feature, else None."""
 
-    def act(self, action: str) -> None:
-        """Apply a PHH action; raise ``EngineRefusal`` with the error code if it is refused."""
+    def act(self, action: str) -> str | None:
+        """Apply a PHH action; raise ``EngineRefusal`` with the error code if it is refused. The
+        return value is the new observation's digest (``digest`` feature), else None."""
 
     def observe(self) -> dict[str, Any]:
         """The observation described in spec/schema and conformance/WRITING.md."""

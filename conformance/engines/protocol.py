@@ -19,8 +19,9 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable, Mapping
 from importlib import resources
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import jsonschema
 
@@ -54,7 +55,7 @@ def schema_file(direction: str, message_type: str) -> str:
     return f"{direction}-{message_type}.schema.json"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_protocol_schema(direction: str, message_type: str) -> dict[str, Any]:
     """The packaged schema of one message (``direction`` is ``request`` or ``response``)."""
     text = (resources.files("stud8.spec").joinpath("schema").joinpath("protocol")
@@ -62,7 +63,7 @@ def load_protocol_schema(direction: str, message_type: str) -> dict[str, Any]:
     return json.loads(text)  # type: ignore[no-any-return]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _validator(direction: str, message_type: str) -> jsonschema.protocols.Validator:
     schema = load_protocol_schema(direction, message_type)
     cls = jsonschema.validators.validator_for(schema)
@@ -185,7 +186,7 @@ def compile_check(schema: Any) -> Callable[[Any], bool]:
     return lambda value: all(check(value) for check in checks)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _fast_check(direction: str, message_type: str) -> Callable[[Any], bool] | None:
     try:
         return compile_check(load_protocol_schema(direction, message_type))

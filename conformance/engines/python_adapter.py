@@ -20,11 +20,12 @@ import json
 import os
 import sys
 import traceback
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from stud8.conformance.engines.spec import EngineSpecError
 from stud8.conformance.engines.api import EngineCrash, EngineError, EngineFault, EngineRefusal
 from stud8.conformance.engines.protocol import PROTOCOL_VERSION, schema_problem, unsupported_reason
+from stud8.conformance.engines.spec import EngineSpecError
 from stud8.spec.limits import quoted, shorten
 
 REQUIRED_METHODS: tuple[str, ...] = ("evaluate", "start", "act", "observe")
@@ -41,7 +42,7 @@ def load_factory(module_name: str, factory_name: str, spec: str) -> Callable[[],
         if error.name and (module_name == error.name or module_name.startswith(error.name + ".")):
             raise EngineSpecError(f"engine {spec!r}: no module named {module_name!r} (is it installed, or in the current folder?)") from None
         raise EngineSpecError(f"engine {spec!r}: importing {module_name!r} failed: {error}") from None
-    except (Exception, SystemExit) as error:
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - any failure of someone else's module is reported
         # SystemExit too: a module that calls sys.exit(0) on import must not end the run as
         # if every hand had passed.
         raise EngineSpecError(f"engine {spec!r}: importing {module_name!r} failed: "
@@ -172,7 +173,7 @@ class PythonEngine:
             try:
                 self._engine.restart()
                 return
-            except Exception:  # a restart that fails: start over with a new object
+            except Exception:  # noqa: BLE001, S110 - a restart that fails: start over with a new object
                 pass
         self.close()
         self._engine = self._make()
@@ -181,5 +182,5 @@ class PythonEngine:
         if callable(getattr(self._engine, "close", None)):
             try:
                 self._engine.close()
-            except Exception:  # closing is best effort; the object is dropped anyway
+            except Exception:  # noqa: BLE001, S110 - closing is best effort; the object is dropped anyway
                 pass

@@ -40,9 +40,9 @@ import signal
 import subprocess
 import threading
 import time
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, EngineSpecError
 from stud8.conformance.engines.api import (
     EngineCrash,
     EngineError,
@@ -62,6 +62,7 @@ from stud8.conformance.engines.protocol import (
     schema_problem,
     unsupported_reason,
 )
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, EngineSpecError
 
 STARTUP_TIMEOUT = 10.0
 """The least time a freshly started engine gets to answer ``hello`` (interpreters load slowly)."""
@@ -76,7 +77,7 @@ _STDERR_LINE_BYTES = 2000
 _EXIT_GRACE = 2.0
 """Seconds ``close()`` waits for the engine to answer ``stop`` and to exit, before killing it."""
 
-_RUNNING: set["SubprocessEngine"] = set()
+_RUNNING: set[SubprocessEngine] = set()
 
 
 @atexit.register
@@ -507,7 +508,7 @@ class SubprocessEngine:
             pass
         self._stop_process()
 
-    def __enter__(self) -> "SubprocessEngine":
+    def __enter__(self) -> SubprocessEngine:
         return self
 
     def __exit__(self, *exc: object) -> None:

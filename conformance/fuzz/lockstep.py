@@ -32,7 +32,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stud8.conformance.engines.digest import observation_digest
 from stud8.conformance.engines.api import (
     Engine,
     EngineCrash,
@@ -40,6 +39,7 @@ from stud8.conformance.engines.api import (
     EngineFault,
     EngineRefusal,
 )
+from stud8.conformance.engines.digest import observation_digest
 from stud8.conformance.fuzz.generate import HandSpec
 from stud8.conformance.fuzz.policies import RandomPolicy
 from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, _pots, _seat_map, seat_name

@@ -50,6 +50,7 @@ def engine_alone(hands: list[HandSpec]) -> None:
         state = Hand.start(stacks=list(hand.stacks), stakes=Stakes(**hand.stakes), deck=list(hand.deck))
         while not state.over:
             seat = state.to_act
+            assert seat is not None  # a hand that is not over has a player to act
             state.apply(f"p{seat} {choose(seat, state.legal_actions())}")
 
 

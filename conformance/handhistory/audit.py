@@ -392,10 +392,10 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
             antes[action.player] = antes.get(action.player, 0) + action.amount
     for seat, name in enumerate(facts.names):
         posted = antes.get(name, 0)
-        expected = min(ante, facts.stacks[seat])
-        if posted != expected:
-            deviations.append(Deviation("table.ante", "antes", 0, f"{name} antes {posted}", f"ante {expected}",
-                                        f"{name} posted {posted} in antes; the ante is {expected}"))
+        owed = min(ante, facts.stacks[seat])
+        if posted != owed:
+            deviations.append(Deviation("table.ante", "antes", 0, f"{name} antes {posted}", f"ante {owed}",
+                                        f"{name} posted {posted} in antes; the ante is {owed}"))
     stakes = Stakes(ante, record.bring_in, record.small_bet, record.big_bet)
     try:
         hand = Hand.start(facts.stacks, stakes, _deck(filled, resolved, facts, record.community), options.profile,

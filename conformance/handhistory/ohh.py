@@ -393,8 +393,8 @@ def hand_object(record: HandRecord) -> dict[str, Any]:
     if record.showdown:
         shows = []
         for entry in record.showdown:
-            cards = [card or _UNKNOWN for card in slots.get(entry.player, ()) if card is not None]
-            shows.append(action(entry.player, "Shows Cards" if entry.shown else "Mucks Cards", cards=cards))
+            shown_cards = [card or _UNKNOWN for card in slots.get(entry.player, ()) if card is not None]
+            shows.append(action(entry.player, "Shows Cards" if entry.shown else "Mucks Cards", cards=shown_cards))
         rounds.append({"id": len(rounds), "street": "Showdown", "cards": [], "actions": shows})
     tournament = record.tournament is not None
     rakes = record.pot_rakes()

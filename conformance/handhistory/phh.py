@@ -309,8 +309,8 @@ class PhhReplay:
 def replay_phh(hand: PhhHand, *, profile: str | None = None, options: Mapping[str, Any] | None = None) -> PhhReplay:
     """Play ``hand`` through the reference engine; ``PhhError`` if it refuses a step or the
     actions end before the hand does."""
-    from stud8.conformance.suite.deal import deck_from_deal
     from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+    from stud8.conformance.suite.deal import deck_from_deal
 
     engine = ReferenceEngine()
     try:
@@ -547,9 +547,9 @@ def phh_from_scenario(data: Mapping[str, Any], where: str) -> tuple[str, list[in
     plays it under the options closest to PokerKit's game (``POKERKIT_OPTIONS``: a bet and three
     raises, capped heads-up too, odd chips in seat order...). Anything else is a ``PhhError``.
     """
-    from stud8.conformance.suite.deal import scenario_deck
     from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
     from stud8.conformance.engines.pokerkit_adapter import POKERKIT_OPTIONS
+    from stud8.conformance.suite.deal import scenario_deck
 
     name = data.get("id", where)
     if data.get("kind") != "replay":

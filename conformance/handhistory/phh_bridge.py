@@ -26,6 +26,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from stud8.conformance.handhistory.phh import VARIANT, PhhError, parse_phh
 from stud8.conformance.handhistory.play import NotWritable
 from stud8.conformance.handhistory.record import (
     SLOTS,
@@ -39,7 +40,6 @@ from stud8.conformance.handhistory.record import (
     SeatRecord,
     ShowdownRecord,
 )
-from stud8.conformance.handhistory.phh import VARIANT, PhhError, parse_phh
 from stud8.reference.pots import uncalled
 
 if sys.version_info >= (3, 11):
@@ -182,10 +182,10 @@ def _payout(data: dict[str, Any], names: list[str], stacks: list[int], contribut
     won = {index: finishing[index] - stacks[index] + contributed[index] - gave.get(index, 0) for index in range(len(names))}
     if any(amount < 0 for amount in won.values()):
         raise _Bad("the finishing stacks show a player losing more than they put in")
-    pot = sum(contributed) - sum(gave.values())
+    in_pot = sum(contributed) - sum(gave.values())
     collected = tuple((names[index], amount) for index, amount in won.items() if amount)
     returned = tuple((names[index], amount) for index, amount in gave.items())
-    return (PotRecord(pot, 0, 0, collected),), collected, returned
+    return (PotRecord(in_pot, 0, 0, collected),), collected, returned
 
 
 class PhhReader:

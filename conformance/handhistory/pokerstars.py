@@ -622,8 +622,8 @@ def hand_lines(record: HandRecord) -> list[str]:
         out.append("*** SHOW DOWN ***")
         for entry in record.showdown:
             if entry.shown:
-                cards = " ".join(card for card in slots.get(entry.player, ()) if card is not None)
-                out.append(f"{entry.player}: shows [{cards}]")
+                shown_cards = " ".join(card for card in slots.get(entry.player, ()) if card is not None)
+                out.append(f"{entry.player}: shows [{shown_cards}]")
             else:
                 out.append(f"{entry.player}: mucks hand")
     several = len(record.pots) > 1
@@ -654,12 +654,12 @@ def hand_lines(record: HandRecord) -> list[str]:
     shown = {entry.player: entry.shown for entry in record.showdown}
     for seat in record.seats:
         name = seat.name
-        cards = " ".join(card for card in slots.get(name, ()) if card is not None)
+        seen = " ".join(card for card in slots.get(name, ()) if card is not None)
         if name in shown:
             verb = "showed" if shown[name] else "mucked"
             result = f" and won ({_money(record, won[name])})" if name in won and shown[name] else (
                 " and lost" if shown[name] else "")
-            out.append(f"Seat {seat.seat_no}: {name} {verb} [{cards}]{result}")
+            out.append(f"Seat {seat.seat_no}: {name} {verb} [{seen}]{result}")
         elif name in folded:
             out.append(f"Seat {seat.seat_no}: {name} folded on the {_FOLDED_ON[folded[name]]}")
         elif name in won:

@@ -19,9 +19,9 @@ from stud8.conformance.handhistory.audit import (
     _known_cards,
     _Unreadable,
 )
+from stud8.conformance.handhistory.phh import check_scenario_text, scenarios_yaml
 from stud8.conformance.handhistory.play import NotWritable
 from stud8.conformance.handhistory.record import TO_KINDS, ActionKind, HandRecord
-from stud8.conformance.handhistory.phh import check_scenario_text, scenarios_yaml
 
 _STREETS = {4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 _ORDINAL = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}

@@ -34,8 +34,8 @@ MUTANTS: list[Mutant] = [
     mutant("act-order-best-live-board", "act-order.all-in-skipped", "engine",
            "With the best board all-in, the best board among the players who can act goes first, not the next player clockwise.",
            ("best = self._best_board(players)\n        first = best if table.can_act(best) else self._next_can_act(best)",
-            "best = self._best_board([seat for seat in players if table.can_act(seat)])\n"
-            "        first = best if table.can_act(best) else self._next_can_act(best)")),
+            ("best = self._best_board([seat for seat in players if table.can_act(seat)])\n"
+             "        first = best if table.can_act(best) else self._next_can_act(best)"))),
     mutant("act-order-all-in-asked", "act-order.all-in-skipped", "betting",
            "All-in players are not skipped: the action stops at them.",
            ("if folded[following] or not stacks[following]:\n                continue  # act-order.all-in-skipped",

@@ -57,8 +57,8 @@ MUTANTS: list[Mutant] = [
     mutant("betting-full-all-in-does-not-reopen", "betting.short-all-in", "betting",
            "An all-in of half a bet or more raises the level but does not reopen the betting.",
            ("            self._full(seat, amount)  # at least half a bet: treated as full",
-            "            self.level = self.last_full_level = amount\n            self.full_events += 1\n"
-            "            self.acted[seat] = True  # at least half a bet: treated as full")),
+            ("            self.level = self.last_full_level = amount\n            self.full_events += 1\n"
+             "            self.acted[seat] = True  # at least half a bet: treated as full"))),
     mutant("betting-raise-from-level", "betting.short-all-in", "betting",
            "After a short all-in the next raise is a full bet above it, not above the last full level.",
            ("target = self.last_full_level + self.bet  # betting.short-all-in", "target = self.level + self.bet  # betting.short-all-in")),

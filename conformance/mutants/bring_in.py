@@ -25,10 +25,10 @@ MUTANTS: list[Mutant] = [
            ('moves = ("pb",)  # bring-in.post-or-complete', 'moves = ("f", "pb")  # bring-in.post-or-complete')),
     mutant("bring-in-cannot-complete", "bring-in.post-or-complete", "betting",
            "The bring-in player may only post the bring-in, never complete.",
-           ('moves = ("pb",)  # bring-in.post-or-complete: never fold or check\n'
-            '            targets = self._completion_targets(seat)',
-            'moves = ("pb",)  # bring-in.post-or-complete: never fold or check\n'
-            '            targets = ()')),
+           (('moves = ("pb",)  # bring-in.post-or-complete: never fold or check\n'
+            '            targets = self._completion_targets(seat)'),
+            ('moves = ("pb",)  # bring-in.post-or-complete: never fold or check\n'
+             '            targets = ()'))),
     mutant("bring-in-completion-too-high", "bring-in.facing", "betting",
            "Completing goes to the bring-in plus a small bet instead of to the small bet.",
            ("        if stack >= small:\n            return (small,)",
@@ -40,8 +40,8 @@ MUTANTS: list[Mutant] = [
     mutant("bring-in-counts-toward-cap", "bring-in.completion-is-bet", "betting",
            "The bring-in counts as the opening bet, so the completion is the first raise and the cap comes one raise early.",
            ("self.level = bring_in  # bring-in.short-stack: the others still face the full bring-in",
-            "self.level = bring_in  # bring-in.short-stack: the others still face the full bring-in\n"
-            "        self.full_events = 1")),
+            ("self.level = bring_in  # bring-in.short-stack: the others still face the full bring-in\n"
+             "        self.full_events = 1"))),
     mutant("bring-in-full-bet-not-opening", "table.stakes", "betting",
            "A bring-in of a full small bet is not treated as the opening bet (the next player may only 'complete' it).",
            ("if bring_in >= self.bet:  # table.stakes", "if bring_in > self.bet:  # table.stakes")),
@@ -56,8 +56,8 @@ MUTANTS: list[Mutant] = [
     mutant("bring-in-all-in-on-ante-next-lowest", "bring-in.all-in-on-ante", "engine",
            "With the low card all-in on the ante, the next lowest up card brings in instead of the next player clockwise.",
            ("return BettingRound(table, limits, bet, self._next_can_act(low), live, OPEN)",
-            "return BettingRound(table, limits, bet, min((s for s in players if table.can_act(s)), "
-            "key=lambda s: self.up[s][0]), live, FORCED)")),
+            ("return BettingRound(table, limits, bet, min((s for s in players if table.can_act(s)), "
+             "key=lambda s: self.up[s][0]), live, FORCED)"))),
     mutant("bring-in-all-in-on-ante-no-fold", "bring-in.all-in-on-ante", "betting",
            "With the low card all-in on the ante, the players opening may not fold.",
            ('moves = ("f", "pb")  # bring-in.all-in-on-ante', 'moves = ("pb",)  # bring-in.all-in-on-ante')),

@@ -53,8 +53,8 @@ def render(mutants: Sequence[Mutant]) -> str:
     for item in mutants:
         areas.setdefault(item.area, []).append(item)
     equivalent = [m for m in mutants if m.equivalent]
-    lines = [HEADER, f"{len(mutants)} mutants, {len(mutants) - len(equivalent)} to be killed, "
-                     f"{len(equivalent)} equivalent.", ""]
+    lines = [HEADER, (f"{len(mutants)} mutants, {len(mutants) - len(equivalent)} to be killed, "
+                      f"{len(equivalent)} equivalent."), ""]
     for area, items in areas.items():
         if not items:
             continue

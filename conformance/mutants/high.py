@@ -20,8 +20,8 @@ MUTANTS: list[Mutant] = [
     mutant("high-wrap-around", "hands.straight-ace", "hands",
            "Straights wrap around the ace (Q-K-A-2-3, K-A-2-3-4, J-Q-K-A-2).",
            ("return ranks[0] - ranks[4] == 4 or ranks == [Rank.ACE, 5, 4, 3, 2]",
-            "return ranks[0] - ranks[4] == 4 or ranks == [Rank.ACE, 5, 4, 3, 2] or ranks in "
-            "([14, 13, 12, 11, 2], [14, 13, 12, 3, 2], [14, 13, 4, 3, 2])")),
+            ("return ranks[0] - ranks[4] == 4 or ranks == [Rank.ACE, 5, 4, 3, 2] or ranks in "
+             "([14, 13, 12, 11, 2], [14, 13, 12, 3, 2], [14, 13, 4, 3, 2])"))),
     mutant("high-straight-beats-flush", "hands.categories", "hands",
            "Straight and flush are ranked the wrong way round (a straight beats a flush).",
            ("    STRAIGHT = 4\n    FLUSH = 5\n", "    STRAIGHT = 5\n    FLUSH = 4\n")),

@@ -28,8 +28,8 @@ MUTANTS: list[Mutant] = [
     mutant("odd-chip-suits-reversed", "odd-chip.card-order", "pots",
            "Suits are ranked the wrong way round for odd chips (clubs highest).",
            ("return _by_cards(winners, {seat: sorted(cards[seat], reverse=True) for seat in winners}, higher_first=True)",
-            "return _by_cards(winners, {seat: sorted(((c >> 2) * 4 + 3 - (c & 3) for c in cards[seat]), reverse=True) "
-            "for seat in winners}, higher_first=True)")),
+            ("return _by_cards(winners, {seat: sorted(((c >> 2) * 4 + 3 - (c & 3) for c in cards[seat]), reverse=True) "
+             "for seat in winners}, higher_first=True)"))),
     mutant("odd-chip-both-ways-per-half", "odd-chip.tied-both-ways", "pots",
            "Players tied both ways split each half on its own (66 chips: 17 + 16 each way, 34 and 32).",
            ("if len(high) > 1 and set(high) == set(low):", "if False:")),

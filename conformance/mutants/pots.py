@@ -48,8 +48,8 @@ MUTANTS: list[Mutant] = [
     mutant("showdown-no-scoop", "showdown.scoop", "engine",
            "The best high hand may not also take the low: the low goes to the best low of another player.",
            ("                best_low = max(lows)  # type: ignore[type-var]",
-            "                others = [values[s][1] for s in pot.eligible if values[s][1] is not None and s not in high]\n"
-            "                best_low = max(others) if others else max(lows)  # type: ignore[type-var]")),
+            ("                others = [values[s][1] for s in pot.eligible if values[s][1] is not None and s not in high]\n"
+             "                best_low = max(others) if others else max(lows)  # type: ignore[type-var]"))),
     mutant("showdown-low-tie-not-shared", "showdown.ties", "pots",
            "Tied lows are not shared: the whole low half goes to the first of them.",
            ("return split_half(high_half, high), split_half(amount // 2, low)",

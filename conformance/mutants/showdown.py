@@ -15,8 +15,8 @@ MUTANTS: list[Mutant] = [
     mutant("show-order-run-out-skips-all-in", "showdown.show-order", "engine",
            "With no betting on seventh street, an all-in player with the best board does not show first.",
            ("first = self._best_board(table.players)",
-            "first = self._best_board([s for s in table.players if self._stacks_at_end and self._stacks_at_end[s]] "
-            "or table.players)")),
+            ("first = self._best_board([s for s in table.players if self._stacks_at_end and self._stacks_at_end[s]] "
+             "or table.players)"))),
     mutant("show-order-from-seat-one", "showdown.show-order", "engine",
            "Players show in seat order from seat 1.",
            ("return [seat for seat in ((first + step) % size for step in range(size)) if not table.folded[seat]]",

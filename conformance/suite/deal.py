@@ -12,7 +12,8 @@ used follows in canonical order (``ALL_CARDS``), so the engine always gets 52 ca
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from stud8.reference.cards import ALL_CARDS, Card, parse_cards
 
@@ -33,7 +34,7 @@ def deck_from_deal(deal: Mapping[str, Any]) -> list[Card]:
     if "burn" in third:
         listed.append(Card.parse(third["burn"]))
     for street in LATER_STREETS:
-        for key, text in deal.get(street, {}).items():
+        for text in deal.get(street, {}).values():
             listed.append(Card.parse(text))
     used = set(listed)
     fillers = iter([card for card in ALL_CARDS if card not in used])

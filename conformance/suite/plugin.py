@@ -13,13 +13,14 @@ alone, so installing stud8 never changes another project's test run.
 from __future__ import annotations
 
 import sys
+from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any, Generator, Iterator
+from typing import Any
 
 import pytest
 
-from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.engines.api import Engine, EngineFault
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import Record, Report, failure_message, jsonable, load_baseline, summary_lines, write_report
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
@@ -191,7 +192,7 @@ class ConformanceReporter:
             title=properties.get("title", ""),
             file=properties.get("stud8_file", report.location[0]),
             line=int(properties.get("stud8_line", 0)),
-            rules=tuple(value for key, value in report.user_properties if key == "rule"),
+            rules=tuple(str(value) for key, value in report.user_properties if key == "rule"),
             outcome=properties["stud8_outcome"],
             message=properties.get("stud8_message", ""),
             step=failure.get("step"),

@@ -9,12 +9,13 @@ value and what the engine gave.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.engines.api import Engine, EngineRefusal
-from stud8.conformance.suite.scenarios import Scenario
+from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.rake import raked_stacks
+from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import parse_cards
 from stud8.spec.yamlio import position_of
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_NESTING, nesting_depth, quoted, shorten

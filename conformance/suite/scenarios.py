@@ -9,10 +9,11 @@ awards that do not add up to their pot, and ids or titles used twice in the suit
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from stud8.conformance.suite.deal import LATER_STREETS
 from stud8.reference.actions import parse_action

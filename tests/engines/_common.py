@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 HELLO = {"type": "hello", "protocol": 1, "engine": {"name": "hostile", "version": "0"}, "options": {}, "profiles": []}
 

@@ -35,8 +35,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.replay import parse_ordering
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import Card, Rank, Suit, parse_cards
