@@ -152,6 +152,51 @@ def schema_problems(document: Any, schema_name: str, path: str) -> list[Problem]
     return problems
 
 
+BOOK_SOURCE = "STUD8"
+"""The source key of this rule book's own decisions: its quotes come from the citing rule itself."""
+
+QUOTE_CUT = "…"
+"""Marks a cut inside a quote: the parts around it stand in the source in that order."""
+
+
+def quoted_in(quote: str, text: str) -> bool:
+    """Whether ``quote`` stands in ``text``: each part between cuts (``…``), in order, with runs
+    of white space counted as one space (a quote may be wrapped differently from its source)."""
+    flat = " ".join(text.split())
+    position = 0
+    for part in quote.split(QUOTE_CUT):
+        part = " ".join(part.split())
+        if not part:
+            continue
+        found = flat.find(part, position)
+        if found < 0:
+            return False
+        position = found + len(part)
+    return True
+
+
+def _citation_problems(data: Mapping[str, Any], path: str, where: list[Any], cited: Mapping[str, Any],
+                       own_text: str) -> list[Problem]:
+    """A citation's source, copy and, for the book's own decisions, its quote (which must stand in
+    ``own_text``: the citing rule's statement or option's texts)."""
+    source = data["sources"].get(cited["source"])
+    at = position_of(data, where)
+    if source is None:
+        return [Problem(path, *at, "unknown-source", f"source {cited['source']!r} is not listed under sources")]
+    copies = source.get("copies", {})
+    problems = []
+    if "copy" in cited and cited["copy"] not in copies:
+        problems.append(Problem(path, *at, "unknown-copy",
+                                f"copy {cited['copy']!r} is not one of the copies of source {cited['source']}"))
+    if "quote" in cited and copies and "copy" not in cited:
+        problems.append(Problem(path, *at, "copy-missing",
+                                f"a quote of {cited['source']} says in which of its copies it was read (copy: ...)"))
+    if cited["source"] == BOOK_SOURCE and "quote" in cited and not quoted_in(cited["quote"], own_text):
+        problems.append(Problem(path, *at, "quote-not-found",
+                                f"the {BOOK_SOURCE} quote is not in the citing text: {shorten(cited['quote'], 80)}"))
+    return problems
+
+
 def _semantic_problems(data: Mapping[str, Any], path: str) -> list[Problem]:
     problems: list[Problem] = []
     seen: dict[str, Any] = {}
@@ -170,14 +215,12 @@ def _semantic_problems(data: Mapping[str, Any], path: str) -> list[Problem]:
                     at = position_of(data, ["sections", s_index, "rules", r_index, "parameters", p_index])
                     problems.append(Problem(path, *at, "unknown-parameter", f"parameter {parameter!r} is not in game"))
             for c_index, cited in enumerate(rule.get("sources", [])):
-                if cited["source"] not in data["sources"]:
-                    at = position_of(data, ["sections", s_index, "rules", r_index, "sources", c_index])
-                    problems.append(Problem(path, *at, "unknown-source", f"source {cited['source']!r} is not listed under sources"))
+                problems.extend(_citation_problems(data, path, ["sections", s_index, "rules", r_index, "sources", c_index],
+                                                   cited, rule["statement"]))
     for name, option in data["options"].items():
+        option_text = " ".join([option["description"], *option.get("values", {}).values()])
         for c_index, cited in enumerate(option.get("sources", [])):
-            if cited["source"] not in data["sources"]:
-                at = position_of(data, ["options", name, "sources", c_index])
-                problems.append(Problem(path, *at, "unknown-source", f"source {cited['source']!r} is not listed under sources"))
+            problems.extend(_citation_problems(data, path, ["options", name, "sources", c_index], cited, option_text))
         for r_index, rule_id in enumerate(option.get("rules", [])):
             if rule_id not in seen:
                 at = position_of(data, ["options", name, "rules", r_index])

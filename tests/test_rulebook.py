@@ -137,9 +137,11 @@ def test_option_spec_check() -> None:
 # --- broken copies of rules.yaml --------------------------------------------------------
 
 
-def _line_col(text: str, line_text: str, token: str) -> tuple[int, int]:
-    """1-based line of the last line equal to ``line_text`` and the column of ``token`` in it."""
-    found = [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line == line_text]
+def _line_col(text: str, line_text: str, token: str, until: int | None = None) -> tuple[int, int]:
+    """1-based line of the last line equal to ``line_text`` (up to line ``until``) and the column
+    of ``token`` in it."""
+    found = [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+             if line == line_text and (until is None or number <= until)]
     assert found, f"no line {line_text!r}"
     number, line = found[-1]
     return number, line.index(token) + 1
@@ -162,10 +164,16 @@ BROKEN = [
     ("unknown-parameter", "parameters: [game.players, game.deck_size]", "parameters: [game.players, game.seats]",
      "        parameters: [game.players, game.seats]", "game.seats", "unknown-parameter",
      "parameter 'game.seats' is not in game"),
-    ("unknown-source", '{source: WSOP-T, ref: "at most eight players"}', '{source: NOPE, ref: "at most eight players"}',
-     ('        sources: [{source: NOPE, ref: "at most eight players"}, '
-      '{source: SEED-ET, ref: "running out of cards: all 8 players still in"}]'), "{source: NOPE",
+    ("unknown-source", '          - source: WSOP-T\n            ref: "at most eight players"\n',
+     '          - source: NOPE\n            ref: "at most eight players"\n', "          - source: NOPE", "source",
      "unknown-source", "source 'NOPE' is not listed under sources"),
+    ("unknown-copy", "        copy: howto\n", "        copy: nowhere\n", "      - source: RR", "source",
+     "unknown-copy", "copy 'nowhere' is not one of the copies of source RR"),
+    ("copy-missing", "        copy: betting\n", "", "      - source: RR", "source",
+     "copy-missing", "a quote of RR says in which of its copies it was read (copy: ...)"),
+    ("quote-not-found", 'quote: "An ante of zero is this book\'s extension', 'quote: "An ante of one is this book\'s extension',
+     "          - source: STUD8", "source", "quote-not-found",
+     "the STUD8 quote is not in the citing text: An ante of one is this book's extension: the three seed texts make the ante c... (87 characters)"),
     ("unknown-rule", "    rules: [betting.raise-cap]\n", "    rules: [betting.no-cap]\n", "    rules: [betting.no-cap]",
      "betting.no-cap", "unknown-rule", "option raise_cap names unknown rule 'betting.no-cap'"),
     ("unknown-profile", "default_profile: robert\n", "default_profile: casino\n", "default_profile: casino",
@@ -184,7 +192,8 @@ def test_broken_rule_book(tmp_path: Path, old: str, new: str, marker: str, token
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RuleBookError) as caught:
         load_rulebook_file(path)
-    line, column = _line_col(text, marker, token)
+    changed = RULES_TEXT.index(old) + len(new)  # the marker is the last such line up to the change
+    line, column = _line_col(text, marker, token, until=text.count("\n", 0, changed) + 1)
     title_line = next(n for n, l in enumerate(text.splitlines(), start=1) if l.startswith("title:"))
     message = message.format(title_line=title_line)
     assert [(p.code, p.line, p.column, p.message) for p in caught.value.problems] == [(code, line, column, message)]
