@@ -311,7 +311,9 @@ def test_seed_quotes_are_verbatim_and_next_to_citing_rules(tree: dict[str, str])
     book = default_rulebook()
     seeds = {"SEED-ET": "000_7823eb13fd885f11.txt", "SEED-PL": "001_4b229a6500f675fc.txt",
              "SEED-EL": "003_691b7f733cbaf140.txt"}
-    folder = ROOT.parent / "shared" / "seeds"
+    # the seed texts beside the checkout (or a folder above it: a worktree sits deeper)
+    folder = next((p / "shared" / "seeds" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()),
+                  ROOT.parent / "shared" / "seeds")
     citing = {key: {r["id"] for s in book.data["sections"] for r in s["rules"]
                     for c in r.get("sources", []) if c["source"] == key} for key in seeds}
     page = tree["index.html"]
@@ -575,3 +577,23 @@ def test_html_elements_are_properly_nested(tree: dict[str, str]) -> None:
             checker = _Nesting()
             checker.feed(text)
             assert checker.errors[:3] == [] and checker.stack == [], name
+
+
+def test_catalogue_quotes_every_citation(tree: dict[str, str]) -> None:
+    """Issue 19: each citation is shown with the sentence it rests on (or why it was not checked),
+    under its rule or option, in the HTML catalogue and in catalogue/citations.md."""
+    data = default_rulebook().data
+    page, markdown = tree["catalogue.html"], tree["catalogue/citations.md"]
+    entries = [(f"cite-{r['id']}", r["sources"]) for s in data["sections"] for r in s["rules"]]
+    entries += [(f"cite-option-{name}", o["sources"]) for name, o in data["options"].items()]
+    for anchor, cited in entries:
+        html_part = page.split(f'id="{anchor}"', 1)[1].split("</div>", 1)[0]
+        md_part = markdown.split(f'<a id="{anchor}"></a>', 1)[1].split("<a id=", 1)[0]
+        for citation in cited:
+            if "quote" in citation:
+                assert str(escape(" ".join(citation["quote"].split()))) in html_part, (anchor, citation["ref"])
+                assert md_escape(citation["quote"]) in md_part, (anchor, citation["ref"])
+            else:
+                assert str(escape(" ".join(citation["why"].split()))) in html_part
+                assert "*not checked*" in md_part
+    assert "catalogue/citations.md" in tree and "(citations.md)" in tree["catalogue/README.md"]

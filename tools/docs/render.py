@@ -10,7 +10,9 @@ Two documents come out of ``spec/rules.yaml``, ``spec/i18n/`` and the scenarios:
   No action codes, no refused actions, no error codes.
 - **The conformance catalogue** (``catalogue.html``, ``catalogue/*.md``; English only): for
   implementers. Every scenario in full, the action vocabulary, the error codes, the options
-  by name, the coverage matrix, and the mutant list when there is one.
+  by name, the coverage matrix, the mutant list when there is one, and every citation of the
+  rule book with the sentence it rests on (``catalogue/citations.md``), or why it could not be
+  checked.
 
 Each rule in the book links to its row of the catalogue's coverage matrix, and each row links
 back. Choices:
@@ -325,6 +327,43 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
 # --- the catalogue -------------------------------------------------------------------------
 
 
+def _citation_rows(cited: Sequence[Mapping[str, Any]], sources: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Citations as the catalogue shows them: source, reference, and the quoted sentence with the
+    copy it was read in, or why it could not be checked."""
+    rows = []
+    for c in cited:
+        source = sources[c["source"]]
+        rows.append({
+            "id": c["source"], "title": source["title"], "ref": c.get("ref", ""),
+            "quote": c.get("quote"), "read_in": c.get("copy", ""),
+            "verified": c.get("verified", True), "why": c.get("why", ""),
+        })
+    return rows
+
+
+def citations_context(book: RuleBook) -> dict[str, Any]:
+    """The sources (with their notes and the copies read) and every rule's and option's citations
+    with their quotes, for the catalogue's citation list; and the counts a reader checks first."""
+    data = book.data
+    sources = data["sources"]
+    rules = [{"id": rule["id"], "title": rule["title"], "anchor": f"cite-{rule['id']}",
+              "citations": _citation_rows(rule.get("sources", []), sources)}
+             for section in data["sections"] for rule in section["rules"]]
+    options = [{"id": name, "title": body["title"], "anchor": f"cite-option-{name}",
+                "citations": _citation_rows(body.get("sources", []), sources)}
+               for name, body in data["options"].items()]
+    every = [c for entry in rules + options for c in entry["citations"]]
+    return {
+        "sources": [{"id": key, "title": body["title"], "note": body.get("note", ""),
+                     "copies": [{"key": copy, "text": text} for copy, text in body.get("copies", {}).items()]}
+                    for key, body in sources.items()],
+        "rules": rules,
+        "options": options,
+        "counts": {"all": len(every), "quoted": sum(1 for c in every if c["quote"]),
+                   "unverified": sum(1 for c in every if not c["verified"])},
+    }
+
+
 def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profile: str | None = None,
                             house_ids: Iterable[str] = (), mutants: Sequence[Mapping[str, str]] = (),
                             source: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -370,6 +409,7 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
         "profiles": _profiles_context(book, t, name),
         "mutants": list(mutants),
         "values": {key: option_value_text(value) for key, value in values.items()},
+        "citations": citations_context(book),
     }
 
 
@@ -531,6 +571,7 @@ def render_catalogue(context: Mapping[str, Any]) -> dict[str, str]:
         "md_scenario_href": lambda area, scenario_id: f"{area}.md#{scenario_id}",
     }
     out["catalogue/README.md"] = _render("md", "catalogue.md.j2", context, **md_links)
+    out["catalogue/citations.md"] = _render("md", "catalogue-citations.md.j2", context, **md_links)
     for group in context["groups"]:
         out[f"catalogue/{group['id']}.md"] = _render("md", "catalogue-group.md.j2", context, group=group, **md_links)
     return out
