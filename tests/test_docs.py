@@ -36,7 +36,7 @@ from stud8.tools.docs.render import (
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
-BOOK_HTML_LIMIT = 400_000
+BOOK_HTML_LIMIT = 450_000  # every rule has a worked example (issue 19); the Greek book is the largest, about 420 KB
 
 HOUSE_SCENARIO = """\
 scenarios:
@@ -177,10 +177,10 @@ def test_rendering_is_deterministic(tree: dict[str, str], suite: list[Scenario])
 
 def test_sizes(tree: dict[str, str]) -> None:
     for name in BOOKS:
-        assert len(tree[name].encode("utf-8")) < BOOK_HTML_LIMIT, f"{name} is over 400 KB"
+        assert len(tree[name].encode("utf-8")) < BOOK_HTML_LIMIT, f"{name} is over {BOOK_HTML_LIMIT // 1000} KB"
     for name, text in tree.items():
         if name.endswith(".md"):
-            assert len(text.encode("utf-8")) < MD_FILE_LIMIT, f"{name} is over 400 KB"
+            assert len(text.encode("utf-8")) < MD_FILE_LIMIT, f"{name} is over {MD_FILE_LIMIT // 1000} KB"
 
 
 # --- the book ------------------------------------------------------------------------------
@@ -232,11 +232,20 @@ def test_every_link_has_a_target(tree: dict[str, str]) -> None:
                 assert anchor in anchors[resolved], f"{name}: link to missing anchor {link}"
 
 
-def test_book_has_no_codes_refusals_or_error_codes(tree: dict[str, str]) -> None:
+def test_book_has_no_codes_refusals_or_error_codes(tree: dict[str, str], suite: list[Scenario]) -> None:
     book = default_rulebook()
+    # the worked examples of a rule about refused actions or hands that do not start show them
+    # (issue 19: every rule has an example); they are left out of this check
+    about = {r["id"] for s in book.data["sections"] for r in s["rules"]
+             if "refused" in r["statement"] or "does not start" in r["statement"]}
+    shown = [s.id for s in suite if s.data.get("teaching") in about]
+    assert shown, "the rules about refusals have their examples"
     for name in BOOKS + MARKDOWN_BOOKS:
         # the statements of the actions.* rules name the codes themselves; everything else may not
         text = re.sub(r"<(style|script)>.*?</\1>", "", tree[name], flags=re.DOTALL)
+        for scenario_id in shown:
+            text = re.sub(rf'<article class="example[^"]*" id="{scenario_id}">.*?</article>', "", text, flags=re.DOTALL)
+            text = re.sub(rf'<a id="{scenario_id}"></a>.*?(?=<a id=)', "", text, flags=re.DOTALL)
         text = re.sub(r'<p class="statement"[^>]*>.*?</p>|^> .*$', "", text, flags=re.MULTILINE)
         assert not re.search(r"\bp\d (pb|cc|cbr|f)\b", text), f"{name}: no PHH action codes"
         assert 'class="refused"' not in text and "*refused*" not in text and "tries to" not in text, (

@@ -19,10 +19,14 @@ back. Choices:
 
 - Worked examples in the book: scenarios marked ``teaching: true`` first (under the first rule
   they cite that has no example yet, else the first with room), then for a rule still without
-  one one example chosen automatically: the shortest
-  scenario of at most ``AUTO_EXAMPLE_PLAYERS`` players whose first cited rule is this rule and
-  that tells its story without refusals or start errors (a replay must also be one the reference engine plays through, so its streets,
-  pots and marks are known). A scenario is shown in full at most once in the book.
+  one one example chosen automatically: the shortest scenario of at most
+  ``AUTO_EXAMPLE_PLAYERS`` players whose first cited rule is this rule and that tells its story
+  without refusals or start errors (a replay must also be one the reference engine plays
+  through, so its streets, pots and marks are known), played with the options at their
+  defaults when there is one. A scenario is shown in full at most once in the book. A rule's
+  examples show it as stated: one played with every option at its default comes first.
+  Refused actions and hands that do not start are shown only under a rule about them (its
+  statement says "refused" or "does not start"), by a scenario whose ``teaching`` names it.
 - Every id is its anchor: rules ``#bring-in.lowest-upcard``, scenarios ``#showdown-001``,
   sections ``#section-<id>``, options ``#option-<name>``.
 - The HTML is standalone: inline CSS and one small inline script (search, the contents button
@@ -93,15 +97,37 @@ def low_ladder(qualifier: int, count: int) -> list[str]:
         "-".join(names.get(r, str(r)) for r in sorted(lows[-1], reverse=True))]
 
 
-def _teachable(view: Mapping[str, Any]) -> bool:
-    """A scenario the book can show: no refused action, no start error, and for a replay a
-    run the reference engine played through (streets, pots and marks known)."""
+def _teachable(view: Mapping[str, Any], refusals: bool = False) -> bool:
+    """A scenario the book can show: for a replay, a run the reference engine played through
+    (streets, pots and marks known) whose outcome names its pots, with no refused action, or
+    one that does not start; with
+    ``refusals`` (an example of a rule about refused actions or hands that do not start) those
+    are what it shows."""
     if view["kind"] != "replay":
         return True
     replay = view["replay"]
-    if replay["start_error"] or replay["rounds"] is None:
+    if replay["start_error"]:
+        return refusals
+    if replay["rounds"] is None or not replay["outcome"]["pots"]:
+        return False  # not played through, or an outcome without its pots (a site hand's rake)
+    return refusals or not any(item["refused"] for round_ in replay["rounds"] for item in round_["actions"])
+
+
+def about_refusals(statement: str) -> bool:
+    """Whether a rule is about refused actions or hands that do not start (its statement says
+    so): only such a rule's examples show refusals and start errors in the book."""
+    return "refused" in statement or "does not start" in statement
+
+
+def at_defaults(scenario: Scenario, book: RuleBook) -> bool:
+    """Whether a scenario is played with every option at its default (the rule as stated)."""
+    if scenario.kind != "replay":
+        return True
+    try:
+        values = book.resolve_options(scenario.data.get("profile"), scenario.data.get("options") or {})
+    except Stud8Error:  # a hand that does not start for its options is not the rule as stated
         return False
-    return not any(item["refused"] for round_ in replay["rounds"] for item in round_["actions"])
+    return all(values[name] == option.default for name, option in book.options.items())
 
 
 def _length(scenario: Scenario) -> int:
@@ -117,14 +143,18 @@ def choose_examples(book: RuleBook, scenarios: Sequence[Scenario], view: Callabl
                     ) -> dict[str, list[Scenario]]:
     """The book's worked examples per rule (see the module docstring)."""
     chosen: dict[str, list[Scenario]] = {rule_id: [] for rule_id in book.rule_ids}
+    statements = {rule["id"]: rule["statement"] for section in book.data["sections"] for rule in section["rules"]}
     used: set[str] = set()
     for scenario in scenarios:
-        if not scenario.data.get("teaching") or not _teachable(view(scenario)):
+        if not scenario.data.get("teaching"):
             continue
         cited = [rule_id for rule_id in scenario.rules if rule_id in chosen]
         named = scenario.data["teaching"]
         if isinstance(named, str) and named in cited:
             cited = [named]
+        refusals = isinstance(named, str) and cited == [named] and about_refusals(statements[named])
+        if not _teachable(view(scenario), refusals):
+            continue
         empty = [rule_id for rule_id in cited if not chosen[rule_id]]
         room = [rule_id for rule_id in cited if len(chosen[rule_id]) < BOOK_EXAMPLES_MAX]
         for rule_id in (empty or room)[:1]:
@@ -135,13 +165,14 @@ def choose_examples(book: RuleBook, scenarios: Sequence[Scenario], view: Callabl
             continue
         own = sorted((s for s in scenarios if s.rules and s.rules[0] == rule_id and s.id not in used
                       and len(s.data.get("stacks", ())) <= AUTO_EXAMPLE_PLAYERS),
-                     key=lambda s: (_length(s), _id_order(s)))
+                     key=lambda s: (not at_defaults(s, book), _length(s), _id_order(s)))
         for scenario in own:
             if _teachable(view(scenario)):
                 chosen[rule_id].append(scenario)
                 used.add(scenario.id)
                 break
-    return chosen
+    # the rule as stated first: an example played with an option changed comes second
+    return {rule_id: sorted(examples, key=lambda s: not at_defaults(s, book)) for rule_id, examples in chosen.items()}
 
 
 def _citing(book: RuleBook, scenarios: Sequence[Scenario]) -> dict[str, list[Scenario]]:

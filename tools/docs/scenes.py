@@ -230,7 +230,12 @@ def _describe(action: str, before: Mapping[str, Any], paid: int, stakes: Mapping
     elif kind == "cbr":
         amount = int(words[2])
         if before["street"] == "third" and top < stakes["small_bet"]:
-            verb = "completes"
+            # bring-in.short-all-in-completion: until someone completes, an all-in of at least
+            # half the small bet (measured from zero) is the completion; a smaller one is not
+            if 2 * amount >= stakes["small_bet"]:
+                verb = "completes"
+            else:
+                verb = "bets" if top == 0 else "raises"
         elif top == 0:
             verb = "bets"
         else:
@@ -298,24 +303,43 @@ def _board(up: Sequence[str]) -> dict[str, Any]:
     return {"category": category, "cards": [card_view(c) for c in ordered], "key": key}
 
 
-def _first_mark(before: Mapping[str, Any], seat: str, ties: str) -> dict[str, Any]:
+def _first_mark(before: Mapping[str, Any], seat: str, ties: str, community_counts: bool = False) -> dict[str, Any]:
     """Why ``seat`` acts first on this street: the bring-in's lowest up card on third street
     (bring-in.lowest-upcard), else the best board (act-order.best-exposed-hand), with a note
-    when another board ties it (act-order.ties)."""
+    when another board ties it (act-order.ties). The best board is the best of every player
+    still in, all-in or not: when it belongs to an all-in player, who is skipped
+    (act-order.all-in-skipped), the mark names that player (``skipped``) and shows that board,
+    not the first actor's. With ``community_counts`` (recompute_with_community) a community
+    card counts in every board."""
     index = int(seat[1:]) - 1
     entry = before["seats"][index]
     if before["street"] == "third":
-        return {"seat": seat, "kind": "bring_in", "cards": cards_view(entry["up"][:1]), "category": None, "tie": None}
-    board = _board(entry["up"])
-    tied = [other for i, other in enumerate(before["seats"])
-            if i != index and not other["folded"] and other["up"] and _board(other["up"])["key"] == board["key"]]
+        # the lowest up card (ace high, then by suit) brings in; when its player is all-in on the
+        # ante, the next player clockwise opens (bring-in.all-in-on-ante): the mark says so
+        doors = {i: Card.parse(other["up"][0]) for i, other in enumerate(before["seats"]) if other["up"]}
+        low = min(doors, key=lambda i: doors[i])
+        return {"seat": seat, "kind": "bring_in", "cards": [card_view(doors[low])], "category": None, "tie": None,
+                "skipped": None if low == index else f"p{low + 1}"}
+    extra = [before["community"]] if community_counts and before.get("community") else []
+    boards = {i: _board(list(other["up"]) + extra) for i, other in enumerate(before["seats"])
+              if not other["folded"] and other["up"]}
+    best_key = max(board["key"] for board in boards.values())
+    board = boards[index]
+    skipped = None
+    if board["key"] < best_key:  # the best board is all-in: the next player clockwise acts
+        owner = next(i for i, other in boards.items() if other["key"] == best_key)
+        skipped, board = f"p{owner + 1}", boards[owner]
+    tied = [i for i, other in boards.items() if i != index and other["key"] == board["key"]
+            and not before["seats"][i]["all_in"] and f"p{i + 1}" != skipped]
     tie = None
-    if tied:
+    if tied and skipped is None:
         tie = "suit" if ties == "high_card_by_suit" else "seat"
-    return {"seat": seat, "kind": "board", "cards": board["cards"], "category": board["category"], "tie": tie}
+    return {"seat": seat, "kind": "board", "cards": board["cards"], "category": board["category"], "tie": tie,
+            "skipped": skipped}
 
 
 def _play(data: Mapping[str, Any], streets: Sequence[Street], ties: str = "first_clockwise_from_dealer",
+          community_counts: bool = False,
           ) -> tuple[list[dict[str, Any]], Mapping[str, Any], dict[str, dict[str, Any]]]:
     """Play the script through the reference engine: the rounds, the final observation, and
     who acted first on each street (with the reason)."""
@@ -356,7 +380,7 @@ def _play(data: Mapping[str, Any], streets: Sequence[Street], ties: str = "first
             paid = engine.observe()["pot"] - pot  # all chips put in so far, antes included
             described = _describe(item, before, paid, stakes)
             if before["street"] not in marks:
-                marks[before["street"]] = _first_mark(before, described["seat"], ties)
+                marks[before["street"]] = _first_mark(before, described["seat"], ties, community_counts)
             pot += paid
             current["actions"].append(described)
             current["pot"] = pot
@@ -416,12 +440,13 @@ _PLAYED: dict[str, tuple[list[dict[str, Any]], Mapping[str, Any], dict[str, dict
 
 
 def _played(data: Mapping[str, Any], streets: Sequence[Street], ties: str = "first_clockwise_from_dealer",
+            community_counts: bool = False,
             ) -> tuple[list[dict[str, Any]], Mapping[str, Any], dict[str, dict[str, Any]]] | None:
     """``_play`` once per distinct scenario (the docs are rendered more than once in a test run)."""
-    key = json.dumps([data, ties], sort_keys=True, default=str)
+    key = json.dumps([data, ties, community_counts], sort_keys=True, default=str)
     if key not in _PLAYED:
         try:
-            _PLAYED[key] = _play(data, streets, ties)
+            _PLAYED[key] = _play(data, streets, ties, community_counts)
         except Exception:  # noqa: BLE001 - any engine failure means: render the script as written
             _PLAYED[key] = None
     return _PLAYED[key]
@@ -601,7 +626,8 @@ def replay_view(data: Mapping[str, Any], book: RuleBook) -> dict[str, Any]:
         _drop_empty_columns(view)
         return view
     values = book.resolve_options(data.get("profile"), data.get("options") or {})
-    played = _played(data, book.streets, values["act_order_ties"])
+    played = _played(data, book.streets, values["act_order_ties"],
+                     values["seventh_street_with_community"] == "recompute_with_community")
     view["columns"] = columns
     if "deal" in data:
         view["deal_rows"] = _deal_rows_from_deal(data["deal"], len(data["stacks"]), book.streets, columns)
