@@ -209,8 +209,8 @@ def test_a_best_board_all_in_is_named_in_the_mark(views: dict[str, dict[str, Any
 
 # --- prose against the action rows -------------------------------------------------------------
 
-_CLAIM = re.compile(r"\bseat (\d) (completes|bets|raises)(?: by one small bet,)?(?: all-in)?(?: to)? (\d+)", re.I)
-_ALL_IN_FOR = re.compile(r"(?:seat (\d)[^.;]*?)?all-in for (\d+)", re.I)
+_CLAIM = re.compile(r"\bseat (\d) (completes|bets|raises)(?: by one small bet,)?(?: all-in)?(?: to)? (\d+)", re.IGNORECASE)
+_ALL_IN_FOR = re.compile(r"(?:seat (\d)[^.;]*?)?all-in for (\d+)", re.IGNORECASE)
 _NOT_COMPLETION = re.compile(r"\b(no completion|not a completion|is no completion)\b")
 
 

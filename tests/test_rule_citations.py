@@ -12,9 +12,8 @@ found them cited wrongly or not at all, and the references issue 19 found wrong 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
