@@ -24,11 +24,11 @@ from typing import Any
 
 import pytest
 
-from stud8.conformance.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.reference.cards import Card
 from stud8.spec.rulebook import RuleBook, default_rulebook
-from stud8.tools.docs_render import build_book_context, choose_examples
-from stud8.tools.docs_scenes import scenario_view
+from stud8.tools.docs.render import build_book_context, choose_examples
+from stud8.tools.docs.scenes import scenario_view
 
 STREETS = ["third", "fourth", "fifth", "sixth", "seventh"]
 

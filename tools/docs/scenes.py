@@ -312,7 +312,6 @@ def _first_mark(before: Mapping[str, Any], seat: str, ties: str, community_count
     not the first actor's. With ``community_counts`` (recompute_with_community) a community
     card counts in every board."""
     index = int(seat[1:]) - 1
-    entry = before["seats"][index]
     if before["street"] == "third":
         # the lowest up card (ace high, then by suit) brings in; when its player is all-in on the
         # ante, the next player clockwise opens (bring-in.all-in-on-ante): the mark says so
