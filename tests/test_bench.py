@@ -87,5 +87,8 @@ def test_fuzz_is_also_stated_against_the_hands_section(capsys: pytest.CaptureFix
     beside the like-for-like one, so neither reading is hidden."""
     result = _bench_json(capsys)
     ratios = result["ratios"]
-    assert ratios["fuzz in_process/hands"] == round(result["fuzz"]["in_process"] / result["hands"]["stud8"], 3)
-    assert ratios["fuzz in_process/engine"] == round(result["fuzz"]["in_process"] / result["fuzz"]["engine"], 3)
+    # The ratios come from the measured rates; the report shows the rates rounded to whole hands
+    # a second, so recomputing from the shown rates may differ in the third decimal.
+    near = {"abs": 0.002}
+    assert ratios["fuzz in_process/hands"] == pytest.approx(result["fuzz"]["in_process"] / result["hands"]["stud8"], **near)
+    assert ratios["fuzz in_process/engine"] == pytest.approx(result["fuzz"]["in_process"] / result["fuzz"]["engine"], **near)
