@@ -204,7 +204,8 @@ def derive_hand(scenario: Scenario) -> Derivation:
 
 def _no_seven(cards: Sequence[Card], half: str | None = None) -> str:
     what = "its value" if half is None else f"its {half} value"
-    return (f"no two cards added to {format_cards(cards)} keep {what}: every seven-card hand holding "
+    added = "no card added" if len(cards) == 6 else "no two cards added"
+    return (f"{added} to {format_cards(cards)} keep {what}: every seven-card hand holding "
             "them is worth more (a card pairs, straightens, or outranks a kicker)")
 
 
@@ -625,6 +626,11 @@ def sources(folder: Path | None = None) -> list[Scenario]:
     return [scenario for scenario in iter_scenarios(files) if scenario.kind in ("hand", "compare")]
 
 
+GAPS_FILE = "playout-gaps.yaml"
+"""Beside the suite folder: the relations no deal can show, with the reason (the catalogue
+lists them under their scenario)."""
+
+
 def generate(folder: Path | None = None) -> tuple[dict[str, str], list[Gap]]:
     """Every play-out file's text, by path relative to the suite folder, and every gap."""
     root = folder or packaged_scenarios_dir()
@@ -643,6 +649,26 @@ def generate(folder: Path | None = None) -> tuple[dict[str, str], list[Gap]]:
         origin = target.split("/")[1].replace("-", "/", 1)
         texts[target] = file_text(replays, origin)
     return texts, gaps
+
+
+def gaps_text(gaps: Sequence[Gap]) -> str:
+    """The gaps file: one entry per relation no deal can show."""
+    out = ["# The relations of hand cases and comparisons that no deal can show, and why; generated with the",
+           "# play-outs by `python -m stud8.conformance.playout --write`. Do not edit.",
+           "gaps:"]
+    out.extend(f"  - {{source: {gap.source}, what: {_scalar(gap.what)}, reason: {_scalar(gap.reason)}}}" for gap in gaps)
+    return "\n".join(out) + "\n"
+
+
+def load_gaps(path: Path | None = None) -> list[Gap]:
+    """The committed gaps (empty when the file is missing, as for a suite of one's own)."""
+    from stud8.spec.yamlio import load_yaml_file
+
+    where = path or packaged_scenarios_dir().parent / GAPS_FILE
+    if not where.is_file():
+        return []
+    document = load_yaml_file(where, str(where))
+    return [Gap(item["source"], item["what"], item["reason"]) for item in document["gaps"]]
 
 
 def file_text(replays: Sequence[Mapping[str, Any]], origin: str) -> str:
@@ -696,32 +722,40 @@ def _flow(value: Any) -> str:
     return str(value)
 
 
-def write(folder: Path, texts: Mapping[str, str]) -> list[str]:
-    """Write the play-out files under ``folder``, removing stale ones; the paths changed."""
+def _all_texts(folder: Path, texts: Mapping[str, str], gaps: Sequence[Gap]) -> dict[Path, str]:
+    """Every generated file by its path: the play-out files and the gaps file beside the suite."""
+    found = {folder / relative: text for relative, text in texts.items()}
+    found[folder.parent / GAPS_FILE] = gaps_text(gaps)
+    return found
+
+
+def write(folder: Path, texts: Mapping[str, str], gaps: Sequence[Gap] = ()) -> list[str]:
+    """Write the play-out files under ``folder`` and the gaps file beside it, removing stale
+    play-out files; the paths changed."""
     out = folder / OUT_FOLDER
     out.mkdir(exist_ok=True)
+    wanted = _all_texts(folder, texts, gaps)
     changed = []
-    for stale in sorted(out.glob("*.yaml")):
-        if f"{OUT_FOLDER}/{stale.name}" not in texts:
-            stale.unlink()
-            changed.append(f"{OUT_FOLDER}/{stale.name}")
-    for relative, text in sorted(texts.items()):
-        path = folder / relative
+    for left in sorted(out.glob("*.yaml")):
+        if left not in wanted:
+            left.unlink()
+            changed.append(str(left))
+    for path, text in sorted(wanted.items()):
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
-            changed.append(relative)
+            changed.append(str(path))
     return changed
 
 
-def stale(folder: Path, texts: Mapping[str, str]) -> list[str]:
-    """The play-out files that differ from ``texts`` (missing, changed or left over)."""
+def stale(folder: Path, texts: Mapping[str, str], gaps: Sequence[Gap] = ()) -> list[str]:
+    """The generated files that differ from what the generator writes (missing, changed or
+    left over), as paths."""
     out = folder / OUT_FOLDER
-    present = {f"{OUT_FOLDER}/{path.name}" for path in out.glob("*.yaml")} if out.is_dir() else set()
-    found = sorted(present - set(texts))
-    for relative, text in sorted(texts.items()):
-        path = folder / relative
+    wanted = _all_texts(folder, texts, gaps)
+    found = [str(path) for path in sorted(out.glob("*.yaml")) if path not in wanted] if out.is_dir() else []
+    for path, text in sorted(wanted.items()):
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            found.append(relative)
+            found.append(str(path))
     return found
 
 
@@ -739,16 +773,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"playout: {error}", file=sys.stderr)
         return 1
     if args.write:
-        for path in write(folder, texts):
+        for path in write(folder, texts, gaps):
             print(f"wrote {path}")
     else:
-        for path in stale(folder, texts):
+        for path in stale(folder, texts, gaps):
             print(f"stale: {path}")
     count = sum(text.count("\n  - id: ") for text in texts.values())
     print(f"{count} play-outs in {len(texts)} files; {len(gaps)} relations cannot be played out")
     for gap in gaps:
         print(f"  {gap.source}: {gap.what}: {gap.reason}")
-    return 0 if args.write or not stale(folder, texts) else 1
+    return 0 if args.write or not stale(folder, texts, gaps) else 1
 
 
 if __name__ == "__main__":

@@ -39,8 +39,9 @@ def generated() -> tuple[dict[str, str], list[playout.Gap]]:
 
 
 def test_the_committed_play_outs_are_what_the_generator_writes(generated: Any) -> None:
-    texts, _ = generated
-    assert playout.stale(packaged_scenarios_dir(), texts) == [], (
+    texts, gaps = generated
+    assert playout.load_gaps() == gaps
+    assert playout.stale(packaged_scenarios_dir(), texts, gaps) == [], (
         "the play-outs are stale: run python -m stud8.conformance.playout --write")
 
 
@@ -214,10 +215,14 @@ def test_five_cards_that_no_seven_card_hand_can_show_are_a_gap() -> None:
 
 
 def test_the_stale_check_sees_a_changed_file(tmp_path: Path, generated: Any) -> None:
-    texts, _ = generated
-    playout.write(tmp_path, texts)
-    assert playout.stale(tmp_path, texts) == []
+    texts, gaps = generated
+    suite = tmp_path / "scenarios"
+    suite.mkdir()
+    playout.write(suite, texts, gaps)
+    assert playout.stale(suite, texts, gaps) == []
+    assert playout.load_gaps(tmp_path / playout.GAPS_FILE) == gaps
     first = sorted(texts)[0]
-    (tmp_path / first).write_text(texts[first] + "# edited\n", encoding="utf-8")
-    (tmp_path / playout.OUT_FOLDER / "left-over.yaml").write_text("scenarios: []\n", encoding="utf-8")
-    assert playout.stale(tmp_path, texts) == [f"{playout.OUT_FOLDER}/left-over.yaml", first]
+    (suite / first).write_text(texts[first] + "# edited\n", encoding="utf-8")
+    (suite / playout.OUT_FOLDER / "left-over.yaml").write_text("scenarios: []\n", encoding="utf-8")
+    assert playout.stale(suite, texts, gaps) == [str(suite / playout.OUT_FOLDER / "left-over.yaml"), str(suite / first)]
+    assert playout.stale(suite, texts, gaps[1:]) [-1] == str(tmp_path / playout.GAPS_FILE)

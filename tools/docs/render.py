@@ -164,7 +164,7 @@ def choose_examples(book: RuleBook, scenarios: Sequence[Scenario], view: Callabl
         if chosen[rule_id]:
             continue
         own = sorted((s for s in scenarios if s.rules and s.rules[0] == rule_id and s.id not in used
-                      and len(s.data.get("stacks", ())) <= AUTO_EXAMPLE_PLAYERS),
+                      and len(s.data.get("stacks", ())) <= AUTO_EXAMPLE_PLAYERS and not s.data.get("played_out")),
                      key=lambda s: (not at_defaults(s, book), _length(s), _id_order(s)))
         for scenario in own:
             if _teachable(view(scenario)):
@@ -397,8 +397,13 @@ def citations_context(book: RuleBook) -> dict[str, Any]:
 
 def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profile: str | None = None,
                             house_ids: Iterable[str] = (), mutants: Sequence[Mapping[str, str]] = (),
-                            source: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Everything the catalogue shows (English): every scenario, by the section of its first rule."""
+                            source: Mapping[str, Any] | None = None,
+                            gaps: Sequence[Mapping[str, str]] | None = None) -> dict[str, Any]:
+    """Everything the catalogue shows (English): every scenario, by the section of its first rule.
+
+    Play-outs (``played_out``) are shown under the hand case or comparison they come from,
+    with the relations no deal can show (``gaps``: the packaged suite's, by default).
+    """
     source = source if source is not None else load_source()
     t = translator("en", book, source)
     data = book.data
@@ -406,19 +411,43 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
     values = book.resolve_options(name)
     house = set(house_ids)
     citing = _citing(book, scenarios)
+    playouts = [s for s in scenarios if s.data.get("played_out")]
+    written = [s for s in scenarios if not s.data.get("played_out")]
+    played_in: dict[str, list[dict[str, Any]]] = {}
+    for s in playouts:
+        played_in.setdefault(s.data["played_out"], []).append(scenario_view(s, book, house=s.id in house))
+    if gaps is None:
+        from stud8.conformance.playout import load_gaps
+
+        gaps = [{"source": gap.source, "what": gap.what, "reason": gap.reason} for gap in load_gaps()]
+    written_ids = {s.id for s in written}
+    gaps = [gap for gap in gaps if gap["source"] in written_ids]
+    gaps_of: dict[str, list[Mapping[str, str]]] = {}
+    for gap in gaps:
+        gaps_of.setdefault(gap["source"], []).append(gap)
+
+    def view(s: Scenario) -> dict[str, Any]:
+        shown = scenario_view(s, book, house=s.id in house)
+        shown["played_in"] = played_in.get(s.id, [])
+        shown["gaps"] = gaps_of.get(s.id, [])
+        return shown
+
     area_of = {rule["id"]: section["id"] for section in data["sections"] for rule in section["rules"]}
     groups = []
     for section in data["sections"]:
-        members = [scenario_view(s, book, house=s.id in house) for s in scenarios
+        members = [view(s) for s in written
                    if s.rules and area_of.get(s.rules[0], s.rules[0].split(".")[0]) == section["id"]]
         groups.append({"id": section["id"], "title": section["title"], "scenarios": members})
     known = {section["id"] for section in data["sections"]}
-    stray = [scenario_view(s, book, house=s.id in house) for s in scenarios
+    stray = [view(s) for s in written
              if not s.rules or area_of.get(s.rules[0], s.rules[0].split(".")[0]) not in known]
     if stray:
         groups.append({"id": "other", "title": "Other", "scenarios": stray})
     scenario_area = {view["id"]: group["id"] for group in groups for view in group["scenarios"]}
+    for s in playouts:
+        scenario_area[s.id] = scenario_area.get(s.data["played_out"], "other")
     rule_titles = {rule["id"]: rule["title"] for section in data["sections"] for rule in section["rules"]}
+    sources = [s for s in written if s.kind in ("hand", "compare")]
     return {
         "t": t,
         "lang": "en",
@@ -426,15 +455,19 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
         "version": data["version"],
         "profile": {"name": name, "is_default": name == book.default_profile, "default_name": book.default_profile},
         "counts": {"rules": len(book.rule_ids), "scenarios": len(scenarios), "house": sum(1 for s in scenarios if s.id in house),
-                   "uncovered": sum(1 for ids in citing.values() if not ids)},
+                   "uncovered": sum(1 for ids in citing.values() if not ids), "playouts": len(playouts),
+                   "sources": len(sources), "played": sum(1 for s in sources if s.id in played_in),
+                   "gaps": len(gaps)},
         "coverage": [{
             "id": rule_id,
             "title": rule_titles[rule_id],
             "area": area_of[rule_id],
             "scenarios": [{"id": s.id, "title": s.title, "area": scenario_area.get(s.id, "other")}
-                          for s in sorted(citing[rule_id], key=_id_order)],
+                          for s in sorted(citing[rule_id], key=_id_order) if not s.data.get("played_out")],
+            "playouts": sum(1 for s in citing[rule_id] if s.data.get("played_out")),
         } for rule_id in book.rule_ids],
         "groups": [g for g in groups if g["scenarios"]],
+        "playout_gaps": [{**gap, "area": scenario_area.get(gap["source"], "other")} for gap in gaps],
         "error_codes": [{"code": code, "text": text} for code, text in book.error_codes.items()],
         "options": _options_context(book, t, values, name),
         "profiles": _profiles_context(book, t, name),

@@ -709,7 +709,27 @@ def scenario_view(scenario: Scenario, book: RuleBook, *, house: bool = False) ->
         view["hand"] = hand_view(data)
     elif scenario.kind == "compare":
         view["compare"] = compare_view(data)
+    elif data.get("played_out"):
+        view["playout"] = playout_view(data)
     else:
         view["replay"] = replay_view(data, book)
     return view
+
+
+def playout_view(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A play-out, compactly (the catalogue shows it under its hand case or comparison): each
+    seat's seven cards and made hands, and the one pot's award. Its script is always the same
+    (everyone calls the bring-in and checks), so it is not told."""
+    seat_cards = _seat_cards_from_deal(data)
+    seats = sorted(seat_cards, key=lambda name: int(name[1:]))
+    pot = data["outcome"]["pots"][0]
+    made = {entry["seat"]: entry for entry in _made_hands(seat_cards, None, seats)}
+    return {
+        "from": data["played_out"],
+        "pot": pot["amount"],
+        "seats": [{**made[seat], "cards": cards_view(seat_cards[seat]),
+                   "high_award": pot["high"].get(seat, 0), "low_award": (pot["low"] or {}).get(seat, 0)}
+                  for seat in seats],
+        "split": pot["low"] is not None,
+    }
 
