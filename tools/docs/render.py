@@ -448,6 +448,7 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
         scenario_area[s.id] = scenario_area.get(s.data["played_out"], "other")
     rule_titles = {rule["id"]: rule["title"] for section in data["sections"] for rule in section["rules"]}
     sources = [s for s in written if s.kind in ("hand", "compare")]
+    bounds = _boundaries_context(scenario_area)
     return {
         "t": t,
         "lang": "en",
@@ -468,12 +469,43 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
         } for rule_id in book.rule_ids],
         "groups": [g for g in groups if g["scenarios"]],
         "playout_gaps": [{**gap, "area": scenario_area.get(gap["source"], "other")} for gap in gaps],
+        "boundaries": bounds["boundaries"],
+        "boundary_families": bounds["families"],
+        "boundary_unreachable": bounds["unreachable"],
         "error_codes": [{"code": code, "text": text} for code, text in book.error_codes.items()],
         "options": _options_context(book, t, values, name),
         "profiles": _profiles_context(book, t, name),
         "mutants": list(mutants),
         "values": {key: option_value_text(value) for key, value in values.items()},
         "citations": citations_context(book),
+    }
+
+
+def _boundaries_context(scenario_area: Mapping[str, str]) -> dict[str, list[dict[str, Any]]]:
+    """The boundaries table (conformance/boundaries.yaml): each threshold, its sides and their
+    scenarios, linked where the catalogue shows them (a suite of one's own may lack some)."""
+    from stud8.conformance import boundaries
+
+    loaded = boundaries.load()
+    if loaded.problems:
+        return {"boundaries": [], "families": [], "unreachable": []}
+
+    def linked(ids: Iterable[str]) -> list[dict[str, Any]]:
+        return [{"id": scenario_id, "area": scenario_area.get(scenario_id)} for scenario_id in ids]
+
+    return {
+        "boundaries": [{
+            "id": b.id,
+            "rules": list(b.rules),
+            "quantity": b.quantity,
+            "threshold": b.threshold,
+            "options": ", ".join(f"{name}: {option_value_text(value)}" for name, value in b.options.items()),
+            "note": " ".join((b.note or "").split()),
+            "sides": [{"value": side.value, "reads": side.reads, "scenarios": linked(side.scenarios)} for side in b.sides],
+        } for b in loaded.boundaries],
+        "families": [{"family": f["family"], "scenarios": linked(f["scenarios"])} for f in loaded.families],
+        "unreachable": [{"rules": list(u["rules"]), "threshold": u["threshold"], "reason": " ".join(u["reason"].split())}
+                        for u in loaded.unreachable],
     }
 
 
