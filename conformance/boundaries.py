@@ -11,10 +11,11 @@ a scenario that cites none of the boundary's rules. The catalogue prints the tab
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from stud8.conformance.scenarios import Scenario
 from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems

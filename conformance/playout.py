@@ -50,9 +50,10 @@ import json
 import math
 import sys
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any
 
 from stud8.conformance import playout_hands as ph
 from stud8.conformance.playout_hands import PlayoutError, Values
@@ -127,7 +128,7 @@ def _low_key(low: int | None) -> int:
     return -1 if low is None else low
 
 
-def _low_below(limit: int | None) -> Callable[[Optional[int]], bool]:
+def _low_below(limit: int | None) -> Callable[[int | None], bool]:
     """A bound on a rival's low: strictly worse than ``limit`` (no low when ``limit`` is none)."""
     return lambda low: low is None or (limit is not None and low < limit)
 
@@ -167,7 +168,7 @@ def _half_sets(cards: list[Card], target: Values, used: set[Card]) -> list[tuple
     both = ph.complete(cards, used, _keeps(target, HALVES))
     if both is not None:
         return [(HALVES, both)]
-    found = []
+    found: list[tuple[tuple[str, ...], list[Card]]] = []
     for half in HALVES:
         one = ph.complete(cards, used, _keeps(target, (half,)))
         if one is not None:
@@ -351,7 +352,7 @@ def _pair_hands(one: list[Card], two: list[Card], stated: tuple[str, ...]) -> li
     together = attempt(stated)
     if together is not None:
         return [(stated, *together)]
-    separate = []
+    separate: list[tuple[tuple[str, ...], list[Card], list[Card]]] = []
     for half in stated:
         made = attempt((half,)) if len(stated) > 1 else None
         if made is not None:
@@ -519,8 +520,8 @@ def to_replay(playout: PlayOut) -> dict[str, Any]:
         for index in low:
             low_award[name[index]] = pot // 2 // len(low)
     for award in (high_award, low_award or {}):
-        for seat, amount in award.items():
-            stacks[name.index(seat)] += amount
+        for holder, amount in award.items():
+            stacks[name.index(holder)] += amount
     deal: dict[str, dict[str, str]] = {"third": {}}
     for index, seat in enumerate(seats):
         deal["third"][name[index]] = format_cards(seat.cards[:3])

@@ -23,16 +23,16 @@ walks its candidates in a fixed order, so the same inputs always give the same c
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from stud8.reference import fast_eval, hands
-from stud8.reference.cards import ALL_CARDS, Card, Rank, Suit, format_cards
+from stud8.reference.cards import Card, Rank, Suit, format_cards
 
-Values = tuple[int, Optional[int]]
+Values = tuple[int, int | None]
 """A hand's (high value, low value or None), in the encoding of ``hands.py``."""
 
-Bound = Callable[[int, Optional[int]], bool]
+Bound = Callable[[int, int | None], bool]
 """A condition on a seven-card hand's (high, low) values."""
 
 SUIT_PREFERENCE: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -240,7 +240,7 @@ def complete(cards: Sequence[Card], used: set[Card], keep: Callable[[Values], bo
     return verified(found, lambda high, low: keep((high, low)), f"completing {format_cards(cards)}")
 
 
-def high_rival(value: int, used: set[Card], low_ok: Callable[[Optional[int]], bool]) -> list[Card] | None:
+def high_rival(value: int, used: set[Card], low_ok: Callable[[int | None], bool]) -> list[Card] | None:
     """Seven free cards whose best high is exactly ``value`` and whose low passes ``low_ok``."""
     item = HIGH_LADDER[HIGH_INDEX[value]]
 
@@ -268,7 +268,7 @@ def low_rival(value: int, used: set[Card], high_ok: Callable[[int], bool]) -> li
     return None
 
 
-def nearest_high(value: int, step: int, used: set[Card], low_ok: Callable[[Optional[int]], bool]) -> list[Card] | None:
+def nearest_high(value: int, step: int, used: set[Card], low_ok: Callable[[int | None], bool]) -> list[Card] | None:
     """The rival whose high is the nearest value to ``value`` in direction ``step`` (-1 below,
     +1 above) that can be dealt from the free cards (with ``low_ok``), or None."""
     index = HIGH_INDEX[value] + step

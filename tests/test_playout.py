@@ -9,9 +9,10 @@ comparison but fails play-outs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -177,7 +178,7 @@ def _failing(engine_factory: Callable[[], Any], scenarios: Sequence[Scenario]) -
 def test_a_showdown_that_ranks_differently_fails_play_outs_but_no_hand_case(suite: list[Scenario], mistake: Any) -> None:
     cases = [scenario for scenario in suite if scenario.kind in ("hand", "compare")]
     replays = [scenario for scenario in suite if scenario.data.get("played_out")]
-    factory = lambda: ShowdownDisagrees(mistake)  # noqa: E731
+    factory = lambda: ShowdownDisagrees(mistake)
     assert _failing(factory, cases) == []  # evaluate is right: the hand cases alone cannot see it
     assert len(_failing(factory, replays)) >= 3
     assert _failing(ReferenceEngine, replays) == []  # and the play-outs pass when the showdown is right
@@ -200,9 +201,9 @@ def test_a_case_the_definition_disagrees_with_is_refused_loudly() -> None:
 
 def test_a_completing_card_that_changes_the_value_is_refused_loudly() -> None:
     five = parse_cards("Kh Kd 9c 7s 2h")
-    with mock.patch.object(ph, "quick_values", lambda cards: ph.definition_values(cards[:5])):
-        with pytest.raises(ph.PlayoutError, match="not what the search found"):
-            ph.complete(five, set(), lambda values: values == ph.definition_values(five))
+    with mock.patch.object(ph, "quick_values", lambda cards: ph.definition_values(cards[:5])), \
+            pytest.raises(ph.PlayoutError, match="not what the search found"):
+        ph.complete(five, set(), lambda values: values == ph.definition_values(five))
 
 
 def test_five_cards_that_no_seven_card_hand_can_show_are_a_gap() -> None:
@@ -221,7 +222,7 @@ def test_the_stale_check_sees_a_changed_file(tmp_path: Path, generated: Any) -> 
     playout.write(suite, texts, gaps)
     assert playout.stale(suite, texts, gaps) == []
     assert playout.load_gaps(tmp_path / playout.GAPS_FILE) == gaps
-    first = sorted(texts)[0]
+    first = min(texts)
     (suite / first).write_text(texts[first] + "# edited\n", encoding="utf-8")
     (suite / playout.OUT_FOLDER / "left-over.yaml").write_text("scenarios: []\n", encoding="utf-8")
     assert playout.stale(suite, texts, gaps) == [str(suite / playout.OUT_FOLDER / "left-over.yaml"), str(suite / first)]
