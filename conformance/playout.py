@@ -767,6 +767,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write the play-out files (default: only check them)")
     parser.add_argument("--scenarios", type=Path, default=None, help="the suite folder (default: the packaged suite)")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        sys.stderr.close()
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
     folder = args.scenarios or packaged_scenarios_dir()
     try:
         texts, gaps = generate(folder)

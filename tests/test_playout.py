@@ -226,4 +226,4 @@ def test_the_stale_check_sees_a_changed_file(tmp_path: Path, generated: Any) -> 
     (suite / first).write_text(texts[first] + "# edited\n", encoding="utf-8")
     (suite / playout.OUT_FOLDER / "left-over.yaml").write_text("scenarios: []\n", encoding="utf-8")
     assert playout.stale(suite, texts, gaps) == [str(suite / playout.OUT_FOLDER / "left-over.yaml"), str(suite / first)]
-    assert playout.stale(suite, texts, gaps[1:]) [-1] == str(tmp_path / playout.GAPS_FILE)
+    assert str(tmp_path / playout.GAPS_FILE) in playout.stale(suite, texts, gaps[1:])
