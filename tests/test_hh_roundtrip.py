@@ -60,4 +60,6 @@ def test_every_writable_scenario_round_trips(fmt: str) -> None:
             continue
         back = _round_trip(fmt, record)
         assert back.without_provenance() == record.without_provenance(), record.hand_id
-    assert len(skipped) <= 10, skipped
+    # Most hands are written whole; the skipped ones are the few a format cannot carry (a
+    # community card in PHH, stakes PokerStars text does not state), at most a tenth.
+    assert len(skipped) <= len(_records()) // 10, skipped
