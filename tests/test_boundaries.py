@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from stud8.conformance import boundaries
-from stud8.conformance.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite import boundaries
+from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
 
 
 @pytest.fixture(scope="module")

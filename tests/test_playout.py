@@ -9,7 +9,7 @@ comparison but fails play-outs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -17,11 +17,11 @@ from unittest import mock
 
 import pytest
 
-from stud8.conformance import playout
-from stud8.conformance import playout_hands as ph
 from stud8.conformance.engines import ReferenceEngine
-from stud8.conformance.replay import ScenarioFailure, run_scenario
-from stud8.conformance.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite import playout
+from stud8.conformance.suite import playout_hands as ph
+from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
+from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.reference import engine as engine_module
 from stud8.reference import fast_eval
 from stud8.reference.cards import ALL_CARDS, Card, parse_cards
@@ -43,7 +43,7 @@ def test_the_committed_play_outs_are_what_the_generator_writes(generated: Any) -
     texts, gaps = generated
     assert playout.load_gaps() == gaps
     assert playout.stale(packaged_scenarios_dir(), texts, gaps) == [], (
-        "the play-outs are stale: run python -m stud8.conformance.playout --write")
+        "the play-outs are stale: run python -m stud8.conformance.suite.playout --write")
 
 
 def test_every_hand_case_and_comparison_is_played_out_or_its_gap_is_explained(suite: list[Scenario], generated: Any) -> None:
@@ -153,9 +153,10 @@ class ShowdownDisagrees(ReferenceEngine):
         with self._showdown():
             super().act(action)
 
-    def start(self, **kwargs: Any) -> None:
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
         with self._showdown():
-            super().start(**kwargs)
+            super().start(stacks=stacks, stakes=stakes, deck=deck, profile=profile, options=options)
 
     @contextmanager
     def _showdown(self) -> Iterator[None]:

@@ -417,7 +417,7 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
     for s in playouts:
         played_in.setdefault(s.data["played_out"], []).append(scenario_view(s, book, house=s.id in house))
     if gaps is None:
-        from stud8.conformance.playout import load_gaps
+        from stud8.conformance.suite.playout import load_gaps
 
         gaps = [{"source": gap.source, "what": gap.what, "reason": gap.reason} for gap in load_gaps()]
     written_ids = {s.id for s in written}
@@ -484,7 +484,7 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
 def _boundaries_context(scenario_area: Mapping[str, str]) -> dict[str, list[dict[str, Any]]]:
     """The boundaries table (conformance/boundaries.yaml): each threshold, its sides and their
     scenarios, linked where the catalogue shows them (a suite of one's own may lack some)."""
-    from stud8.conformance import boundaries
+    from stud8.conformance.suite import boundaries
 
     loaded = boundaries.load()
     if loaded.problems:

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from stud8.conformance.scenarios import Scenario
+from stud8.conformance.suite.scenarios import Scenario
 from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 

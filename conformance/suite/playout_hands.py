@@ -1,7 +1,7 @@
 """Seven-card hands built to a value, for the play-outs of hand cases and comparisons.
 
 A hand case or a comparison says what five to seven cards are worth; its play-out
-(``stud8.conformance.playout``) deals those cards at a table where every seat holds seven.
+(``stud8.conformance.suite.playout``) deals those cards at a table where every seat holds seven.
 This module builds the cards around them:
 
 * **completing** five or six cards to seven with cards that change neither the high nor the
