@@ -20,30 +20,65 @@ Files:
   source to ``{en: <hash of the English>, text: <translation>}``; ``complete: true`` declares
   that every key is translated and current (a test holds such a language to it).
 
+What is translated: every word a reader of the book sees. Besides the rule texts and the
+labels: the worked examples (``example.<scenario-id>.title``, ``.description`` and, for a
+comparison, ``.hand.<name>``, keyed so that a changed scenario text makes its translation stale),
+the notes of each source citation (``rule.<id>.ref.<source>``, ``option.<name>.ref.<source>``;
+a citation that is only a locator such as ``Betting and Raising 3`` or ``RP-10D`` is shown as
+it is), the seed quotes' glosses (``seed_quotes.<n>.english``; a quote in the book's own
+language needs none and gets none), and the descriptions of the sources
+(``source.<id>.title|publisher|edition|date``; the title, publisher and edition of a published
+work, one with a ``url``, are its own words and are cited as they are). Deliberately left
+as they are: names (the game's, the sources', the sites'), ids, option values, card codes, and
+the section titles of a source (``source_sections`` in ``en.yaml``), which a reader looks up
+in that source.
+
+Each ``<lang>.yaml`` also holds its ``terminology``: per concept the seed's word and the word
+this book uses, with the patterns a test holds the running text to (``tests/test_docs_language.py``).
+
 A missing or stale entry is rendered in English (marked ``lang="en"`` in the HTML), never as a
 translation of an older text. ``python -m stud8.tools.docs.i18n status LANG`` lists the
 missing and stale keys with their English.
+
+Sorting (the glossary, and any index): by the language's collation, with ICU (PyICU, from the
+``docs`` extra: the ``pyicu-wheels`` binary wheels where they exist, so that no ICU headers or
+compiler are needed, else PyICU built against the system's ICU). Why ICU and not pyuca: pyuca
+implements only the root collation (DUCET), and the root order is wrong for two of the three
+languages. Polish treats ą ć ę ł ń ó ś ź ż as letters of their own (``ąb`` after ``az``; DUCET
+puts it beside ``ab``); Estonian sorts š ž after s and z, z (and ž) before t, and õ ä ö ü
+after w. ICU carries CLDR's tailorings for ``et``, ``pl`` and ``el`` (Greek: accents are a
+secondary difference, so ``ισοπαλία`` sorts before ``ίσος``). A code-point sort, what the book
+did before, is wrong for all three. ``tests/test_docs_language.py`` checks the order with words
+where each tailoring matters.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 import string
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, schema_problems
+
+if TYPE_CHECKING:
+    from stud8.conformance.suite.scenarios import Scenario
 
 LANGUAGES = ("en", "et", "pl", "el")
 """The book's languages; ``en`` is the source."""
 
 LANGUAGE_NAMES = {"en": "English", "et": "Eesti", "pl": "Polski", "el": "Ελληνικά"}
+
+SEED_LANGUAGE = {"SEED-ET": "et", "SEED-PL": "pl", "SEED-EL": "el"}
+"""The language each seed text is written in (its quotes need no gloss in that language's book)."""
 
 
 def text_hash(text: str) -> str:
@@ -95,8 +130,96 @@ def _flat(prefix: str, value: Any, out: dict[str, str]) -> None:
         out[prefix] = " ".join(value.split())
 
 
-def english_texts(book: RuleBook, source: Mapping[str, Any]) -> dict[str, str]:
-    """Every translatable English text of the book, by key, in book order."""
+def _key_part(name: str) -> str:
+    """A source id or other name as a key part (keys are lower case)."""
+    return name.lower()
+
+
+_LOCATOR = re.compile(r"^(?:[A-Z]+-)?\d+[A-Za-z]?(?:-\d+[A-Za-z]?)?$")
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:[_.][a-z0-9-]+)+$")
+
+
+def ref_needs_translation(ref: str, sections: Sequence[str]) -> bool:
+    """Whether a citation's ``ref`` says something in words: what is left after the source's
+    own section titles, locators (``126``, ``17A``, ``RP-10D``, ``3-4``) and identifiers
+    (``first_to_act``, ``act-order.ties``) are taken out. ``Betting and Raising 3`` does not;
+    ``126 (four raises)`` does."""
+    text = ref
+    for name in sorted(sections, key=len, reverse=True):
+        text = text.replace(name, " ")
+    for word in re.findall(r"[^\s(),:;]+", text):
+        if _LOCATOR.match(word) or _IDENTIFIER.match(word):
+            continue
+        if re.search(r"[^\W\d_]{2,}", word):
+            return True
+    return False
+
+
+def published(source: Mapping[str, Any], key: str) -> bool:
+    """A published work (it has a ``url``): its title, publisher and edition are cited as they are."""
+    return "url" in source["source_details"].get(key, {})
+
+
+def _source_texts(book: RuleBook, source: Mapping[str, Any], out: dict[str, str]) -> None:
+    details = source["source_details"]
+    sections = source.get("source_sections", {})
+    for key, body in book.data["sources"].items():
+        work = published(source, key)
+        if not work:
+            out[f"source.{_key_part(key)}.title"] = " ".join(body["title"].split())
+        for field_name in ("publisher", "edition", "date"):
+            value = details.get(key, {}).get(field_name)
+            if value and not (work and field_name != "date") and ref_needs_translation(str(value), []):
+                out[f"source.{_key_part(key)}.{field_name}"] = " ".join(str(value).split())
+    for section in book.data["sections"]:
+        for rule in section["rules"]:
+            for cited in rule.get("sources", []):
+                ref = cited.get("ref", "")
+                if ref and ref_needs_translation(ref, sections.get(cited["source"], [])):
+                    out[f"rule.{rule['id']}.ref.{_key_part(cited['source'])}"] = " ".join(ref.split())
+    for name, option in book.data["options"].items():
+        for cited in option.get("sources", []):
+            ref = cited.get("ref", "")
+            if ref and ref_needs_translation(ref, sections.get(cited["source"], [])):
+                out[f"option.{name}.ref.{_key_part(cited['source'])}"] = " ".join(ref.split())
+
+
+def example_texts(examples: Sequence[Scenario]) -> dict[str, str]:
+    """The English of the book's worked examples: title, description and, for a comparison,
+    the names of its hands (``king_kicker`` reads "king kicker")."""
+    out: dict[str, str] = {}
+    for scenario in examples:
+        out[f"example.{scenario.id}.title"] = " ".join(scenario.title.split())
+        out[f"example.{scenario.id}.description"] = " ".join(scenario.description.split())
+        if scenario.kind == "compare":
+            for name in scenario.data["hands"]:
+                out[f"example.{scenario.id}.hand.{name}"] = name.replace("_", " ")
+    return out
+
+
+_EXAMPLES: dict[int, tuple[RuleBook, list[Scenario]]] = {}
+
+
+def book_examples(book: RuleBook) -> list[Scenario]:
+    """The worked examples the book shows from the packaged suite (``docs.render.choose_examples``),
+    in book order; worked out once per rule book."""
+    cached = _EXAMPLES.get(id(book))
+    if cached is not None and cached[0] is book:
+        return cached[1]
+    from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+    from stud8.tools.docs.render import book_example_list
+
+    files, _ = load_suite([packaged_scenarios_dir()], book)
+    examples = book_example_list(book, list(iter_scenarios(files)))
+    _EXAMPLES[id(book)] = (book, examples)
+    return examples
+
+
+def english_texts(book: RuleBook, source: Mapping[str, Any], *, lang: str | None = None,
+                  examples: Sequence[Scenario] | None = None) -> dict[str, str]:
+    """Every translatable English text of the book, by key, in book order. ``lang`` leaves out
+    what that language's book does not need (the glosses of quotes already in that language);
+    ``examples`` are the worked examples shown (default: the packaged suite's, ``book_examples``)."""
     out: dict[str, str] = {}
     data = book.data
     for section in data["sections"]:
@@ -114,6 +237,11 @@ def english_texts(book: RuleBook, source: Mapping[str, Any]) -> dict[str, str]:
         out[f"profile.{name}.description"] = " ".join(profile["description"].split())
     for group in ("labels", "quickref", "glossary", "floor"):
         _flat(group, source[group], out)
+    _source_texts(book, source, out)
+    for index, quote in enumerate(source["seed_quotes"]):
+        if SEED_LANGUAGE.get(quote["source"]) != lang:
+            out[f"seed_quotes.{index}.english"] = " ".join(quote["english"].split())
+    out.update(example_texts(book_examples(book) if examples is None else examples))
     return out
 
 
@@ -130,6 +258,18 @@ class Translator:
     def lookup(self, key: str) -> tuple[str, bool]:
         """(text, translated?) for ``key``; ``KeyError`` when the English source has no such key."""
         english = self.english[key]
+        return self._lookup(key, english)
+
+    def optional(self, key: str, english: str) -> tuple[str, bool]:
+        """(text, translated?) for a text that may not be in the English source (a house
+        scenario's title, a citation that is only a locator): ``english`` when there is no
+        current translation."""
+        english = " ".join(english.split())
+        if key not in self.english:
+            return english, self.lang == "en"
+        return self._lookup(key, self.english[key])
+
+    def _lookup(self, key: str, english: str) -> tuple[str, bool]:
         if self.lang == "en":
             return english, True
         entry = self.entries.get(key)
@@ -145,8 +285,9 @@ class Translator:
         return text
 
 
-def translator(lang: str, book: RuleBook, source: Mapping[str, Any] | None = None) -> Translator:
-    english = english_texts(book, source if source is not None else load_source())
+def translator(lang: str, book: RuleBook, source: Mapping[str, Any] | None = None,
+               examples: Sequence[Scenario] | None = None) -> Translator:
+    english = english_texts(book, source if source is not None else load_source(), lang=lang, examples=examples)
     if lang == "en":
         return Translator("en", english)
     return Translator(lang, english, dict(load_catalogue(lang)["entries"]))
@@ -165,13 +306,25 @@ class Status:
 
 
 def status(lang: str, book: RuleBook, source: Mapping[str, Any] | None = None) -> Status:
-    english = english_texts(book, source if source is not None else load_source())
+    english = english_texts(book, source if source is not None else load_source(), lang=lang)
     catalogue = load_catalogue(lang)
     entries = catalogue["entries"]
     missing = [key for key in english if key not in entries]
     stale = [key for key in english if key in entries and entries[key]["en"] != text_hash(english[key])]
     unused = [key for key in entries if key not in english]
     return Status(lang, bool(catalogue["complete"]), missing, stale, unused, len(english))
+
+
+def collation_key(lang: str) -> Callable[[str], bytes]:
+    """A sort key that orders text as ``lang`` sorts it (ICU's collator for the locale; see the
+    module docstring for why ICU). ``Stud8Error`` (code ``usage``, exit 2) when PyICU is missing."""
+    try:
+        import icu  # type: ignore[import-not-found]
+    except ImportError:
+        raise Stud8Error("sorting the glossary as each language sorts needs ICU (PyICU): "
+                         "pip install 'stud8[docs]'", "usage") from None
+    collator = icu.Collator.createInstance(icu.Locale(lang))
+    return collator.getSortKey  # type: ignore[no-any-return]
 
 
 HEADER = """\
@@ -188,20 +341,26 @@ def stamp(lang: str, translations: Mapping[str, str], book: RuleBook, *, complet
     key) into ``spec/i18n/<lang>.yaml``, recording the current English hash of each, and write
     the catalogue back in book order. The translator's tool: run it right after translating,
     never to re-stamp an old translation as current."""
-    english = english_texts(book, load_source())
+    english = english_texts(book, load_source(), lang=lang)
     unknown = sorted(set(translations) - set(english))
     if unknown:
         raise I18nError(f"not keys of the English source: {', '.join(unknown)}")
+    not_text = sorted(key for key, text in translations.items() if not isinstance(text, str))
+    if not_text:
+        # YAML reads `4.` as the number 4.0: a translation is always text, quoted if need be
+        raise I18nError(f"not text (quote it in the YAML): {', '.join(not_text)}")
     catalogue = load_catalogue(lang)
     entries = dict(catalogue["entries"])
     for key, text in translations.items():
-        entries[key] = {"en": text_hash(english[key]), "text": " ".join(str(text).split())}
+        entries[key] = {"en": text_hash(english[key]), "text": " ".join(text.split())}
     ordered = {key: entries[key] for key in english if key in entries}
     ordered.update({key: value for key, value in entries.items() if key not in english})
-    data = {"language": lang, "name": catalogue["name"],
-            "complete": catalogue["complete"] if complete is None else complete, "entries": ordered}
-    if "translator_note" in catalogue:
-        data["translator_note"] = catalogue["translator_note"]
+    data: dict[str, Any] = {"language": lang, "name": catalogue["name"],
+                            "complete": catalogue["complete"] if complete is None else complete}
+    for optional in ("translator_note", "terminology"):
+        if optional in catalogue:
+            data[optional] = catalogue[optional]
+    data["entries"] = ordered
     problems = schema_problems(data, "i18n.schema.json", f"spec/i18n/{lang}.yaml")
     if problems:
         raise I18nError("\n".join(str(p) for p in problems))
@@ -234,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(f"wrote {written}")
         return 0
-    english = english_texts(book, load_source())
+    english = english_texts(book, load_source(), lang=args[1])
     found = status(args[1], book)
     for label, keys in (("missing", found.missing), ("stale", found.stale)):
         for key in keys:

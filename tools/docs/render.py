@@ -53,7 +53,17 @@ from stud8.conformance.suite.scenarios import Scenario
 from stud8.spec.errors import Stud8Error
 from stud8.spec.outputs import write_files_atomic
 from stud8.spec.rulebook import RuleBook
-from stud8.tools.docs.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, load_source, translator
+from stud8.tools.docs.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    SEED_LANGUAGE,
+    Translator,
+    collation_key,
+    load_source,
+    published,
+    ref_needs_translation,
+    translator,
+)
 from stud8.tools.docs.scenes import CardView, cards_view, option_value_text, scenario_view
 
 BOOK_EXAMPLES_MAX = 2
@@ -175,6 +185,19 @@ def choose_examples(book: RuleBook, scenarios: Sequence[Scenario], view: Callabl
     return {rule_id: sorted(examples, key=lambda s: not at_defaults(s, book)) for rule_id, examples in chosen.items()}
 
 
+def book_example_list(book: RuleBook, scenarios: Sequence[Scenario]) -> list[Scenario]:
+    """The book's worked examples in book order (rule by rule), each once."""
+    views: dict[str, dict[str, Any]] = {}
+
+    def view(s: Scenario) -> dict[str, Any]:
+        if s.id not in views:
+            views[s.id] = scenario_view(s, book)
+        return views[s.id]
+
+    chosen = choose_examples(book, scenarios, view)
+    return [scenario for rule_id in book.rule_ids for scenario in chosen[rule_id]]
+
+
 def _citing(book: RuleBook, scenarios: Sequence[Scenario]) -> dict[str, list[Scenario]]:
     citing: dict[str, list[Scenario]] = {rule_id: [] for rule_id in book.rule_ids}
     for scenario in scenarios:
@@ -183,8 +206,43 @@ def _citing(book: RuleBook, scenarios: Sequence[Scenario]) -> dict[str, list[Sce
     return citing
 
 
-def _sources(cited: Sequence[Mapping[str, Any]], titles: Mapping[str, Any]) -> list[dict[str, str]]:
-    return [{"id": c["source"], "title": titles[c["source"]]["title"], "ref": c.get("ref", "")} for c in cited]
+def source_language(key: str) -> str:
+    """The language a source is written in: a seed's own, else English."""
+    return SEED_LANGUAGE.get(key, "en")
+
+
+def ref_parts(ref: str, sections: Sequence[str], lang: str) -> list[dict[str, Any]]:
+    """A citation's text in pieces: the source's own section titles (``Betting and Raising``,
+    ``1. panustamisvoor``) marked as cited in the source's language, the rest as written."""
+    if not ref:
+        return []
+    names = sorted((name for name in sections if name), key=len, reverse=True)
+    if not names:
+        return [{"text": ref, "cite": False, "lang": ""}]
+    pattern = re.compile("|".join(re.escape(name) for name in names))
+    parts: list[dict[str, Any]] = []
+    position = 0
+    for match in pattern.finditer(ref):
+        if match.start() > position:
+            parts.append({"text": ref[position:match.start()], "cite": False, "lang": ""})
+        parts.append({"text": match.group(0), "cite": True, "lang": lang})
+        position = match.end()
+    if position < len(ref):
+        parts.append({"text": ref[position:], "cite": False, "lang": ""})
+    return parts
+
+
+def _cited(cited: Sequence[Mapping[str, Any]], titles: Mapping[str, Any], t: Translator, owner: str,
+           sections: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """A rule's or an option's citations, each note in the book's language (``owner`` is
+    ``rule.<id>`` or ``option.<name>``)."""
+    out = []
+    for c in cited:
+        key = c["source"]
+        ref, translated = t.optional(f"{owner}.ref.{key.lower()}", c.get("ref", ""))
+        out.append({"id": key, "title": titles[key]["title"], "ref": ref, "ref_en": translated,
+                    "ref_parts": ref_parts(ref, sections.get(key, []), source_language(key))})
+    return out
 
 
 def _streets(book: RuleBook, values: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -201,7 +259,8 @@ def _streets(book: RuleBook, values: Mapping[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def _options_context(book: RuleBook, t: Translator, values: Mapping[str, Any], name: str) -> list[dict[str, Any]]:
+def _options_context(book: RuleBook, t: Translator, values: Mapping[str, Any], name: str,
+                     sections: Mapping[str, Sequence[str]] | None = None) -> list[dict[str, Any]]:
     data = book.data
     titles = data["sources"]
     options = []
@@ -220,7 +279,7 @@ def _options_context(book: RuleBook, t: Translator, values: Mapping[str, Any], n
             "by_profile": [{"profile": p, "value": option_value_text(book.resolve_options(p)[option_name]),
                             "set": option_name in book.profiles[p], "current": p == name} for p in book.profiles],
             "rules": list(body.get("rules", [])),
-            "sources": _sources(body.get("sources", []), titles),
+            "sources": _cited(body.get("sources", []), titles, t, f"option.{option_name}", sections or {}),
         })
     return options
 
@@ -236,9 +295,10 @@ def _profiles_context(book: RuleBook, t: Translator, name: str) -> list[dict[str
     } for profile_name in book.data["profiles"]]
 
 
-def _seed_appendix(book: RuleBook, source: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Per seed text: its quotes (original, English) with the rule ids they support, and any
-    other rule citing that seed (so a newly cited rule is never left out)."""
+def _seed_appendix(book: RuleBook, source: Mapping[str, Any], t: Translator) -> list[dict[str, Any]]:
+    """Per seed text: its quotes (the original, and a gloss in the book's language unless the
+    quote is already in it) with the rule ids they support, and any other rule citing that
+    seed (so a newly cited rule is never left out)."""
     citing: dict[str, list[str]] = {}
     for section in book.data["sections"]:
         for rule in section["rules"]:
@@ -251,14 +311,50 @@ def _seed_appendix(book: RuleBook, source: Mapping[str, Any]) -> list[dict[str, 
             continue
         quoted_rules: set[str] = set()
         items = []
-        for _, quote in quotes:
+        own = SEED_LANGUAGE.get(key) == t.lang
+        for index, quote in quotes:
             rules = [r for r in quote["rules"] if r in citing.get(key, [])]
             quoted_rules.update(rules)
-            items.append({"original": _words(quote["original"]), "english": _words(quote["english"]),
+            gloss, translated = ("", True) if own else t.optional(f"seed_quotes.{index}.english", quote["english"])
+            items.append({"original": _words(quote["original"]), "english": gloss, "english_en": translated,
                           "rules": rules})
-        groups.append({"id": key, "title": book.data["sources"][key]["title"], "quotes": items,
-                       "others": [r for r in citing.get(key, []) if r not in quoted_rules]})
+        groups.append({"id": key, "lang": source_language(key), "title": book.data["sources"][key]["title"],
+                       "quotes": items, "others": [r for r in citing.get(key, []) if r not in quoted_rules]})
     return groups
+
+
+def _parameter(book: RuleBook, t: Translator, name: str) -> str:
+    """A rule's parameter in the book's language: suits and hand categories by their names,
+    a range as "min 2, max 8" in the book's words."""
+    value = book.data["game"][name.partition(".")[2]]
+    if name == "game.suit_order":
+        return ", ".join(t(f"quickref.suit.{suit}") for suit in value)
+    if name in ("game.high_categories", "game.exposed_categories"):
+        return ", ".join(t("labels.category." + category.replace(" ", "_")) for category in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{t('labels.param.' + k) if 'labels.param.' + k in t.english else k} {v}"
+                         for k, v in value.items())
+    return _parameter_text(value)
+
+
+def _translated_example(view: Mapping[str, Any], t: Translator) -> dict[str, Any]:
+    """A worked example's view with its title, description and hand names in the book's language."""
+    out = dict(view)
+    out["title"], out["title_en"] = t.optional(f"example.{view['id']}.title", view["title"])
+    out["description"], out["description_en"] = t.optional(f"example.{view['id']}.description", view["description"])
+    if view["kind"] == "compare":
+        compare = dict(view["compare"])
+
+        def name(item: Mapping[str, Any]) -> dict[str, Any]:
+            text, translated = t.optional(f"example.{view['id']}.hand.{item['key']}", item["name"])
+            return {**item, "name": text, "name_en": translated}
+
+        compare["hands"] = [name(h) for h in compare["hands"]]
+        for side in ("high", "low"):
+            if compare.get(side):
+                compare[side] = [name(item) for item in compare[side]]
+        out["compare"] = compare
+    return out
 
 
 def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str = "en",
@@ -266,12 +362,12 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
                        source: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Everything the rule book's templates show, in one language, as plain data."""
     source = source if source is not None else load_source()
-    t = translator(lang, book, source)
     data = book.data
     name = profile or book.default_profile
     values = book.resolve_options(name)
     house = set(house_ids)
     titles = data["sources"]
+    sections_of = source.get("source_sections", {})
     views: dict[str, dict[str, Any]] = {}
 
     def view(s: Scenario) -> dict[str, Any]:
@@ -281,6 +377,7 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
 
     citing = _citing(book, scenarios)
     examples = choose_examples(book, scenarios, view)
+    t = translator(lang, book, source, [s for rule_id in book.rule_ids for s in examples[rule_id]])
     options_by_rule: dict[str, list[str]] = {}
     for option in book.options.values():
         for rule_id in option.rules:
@@ -300,14 +397,14 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
                 "title_en": title_translated,
                 "statement": statement,
                 "statement_en": translated,
-                "parameters": [{"name": p, "text": _parameter_text(data["game"][p.partition(".")[2]]),
+                "parameters": [{"name": p, "text": _parameter(book, t, p),
                                 "streets": p == "game.streets"} for p in rule.get("parameters", [])],
-                "sources": _sources(rule.get("sources", []), titles),
+                "sources": _cited(rule.get("sources", []), titles, t, f"rule.{rule_id}", sections_of),
                 "options": [{"name": o, "title": t(f"option.{o}.title"),
                              "value": option_value_text(values[o]),
                              "default": option_value_text(book.options[o].default),
                              "changed": values[o] != book.options[o].default} for o in options_by_rule.get(rule_id, [])],
-                "examples": [view(s) for s in examples[rule_id]],
+                "examples": [_translated_example(view(s), t) for s in examples[rule_id]],
                 "count": len(citing[rule_id]),
                 "scenario_ids": " ".join(s.id for s in citing[rule_id]),
                 "area": area_of[rule_id],
@@ -315,8 +412,10 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
         sections.append({"id": section["id"], "number": number, "title": t(f"section.{section['id']}"),
                          "rules": rules})
 
-    glossary = sorted(({"id": key, "term": t(f"glossary.{key}.term"), "text": t(f"glossary.{key}.text")}
-                       for key in source["glossary"]), key=lambda g: g["term"].casefold())
+    order = collation_key(lang)
+    glossary = sorted(({"id": key, "term": t(f"glossary.{key}.term"), "text": t(f"glossary.{key}.text"),
+                        "en_term": "" if lang == "en" else _words(source["glossary"][key]["term"])}
+                       for key in source["glossary"]), key=lambda g: order(g["term"]))
     floor = [{"id": key, "title": t(f"floor.{key}.title"), "text": t(f"floor.{key}.text")} for key in source["floor"]]
     details = source["source_details"]
     game = data["game"]
@@ -343,16 +442,31 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
         "streets": _streets(book, values),
         "low_ladder": low_ladder(book.low_qualifier, 8),
         "sections": sections,
-        "options": _options_context(book, t, values, name),
+        "options": _options_context(book, t, values, name, sections_of),
         "profiles": _profiles_context(book, t, name),
         "glossary": glossary,
         "floor": floor,
-        "sources": [{"id": key, "title": body["title"], "publisher": "", "edition": "", "date": "", "url": "", "file": "",
-                     **details.get(key, {})} for key, body in titles.items()],
-        "seeds": _seed_appendix(book, source),
+        "sources": [_source_entry(key, body, details.get(key, {}), t, published(source, key)) for key, body in titles.items()],
+        "seeds": _seed_appendix(book, source, t),
         "example_card": cards_view("Th"),
     }
     return context
+
+
+def _source_entry(key: str, body: Mapping[str, Any], details: Mapping[str, Any], t: Translator,
+                  work: bool) -> dict[str, Any]:
+    """A source in the book's list: a published work's title, publisher and edition as
+    published (``cited``), everything else in the book's language."""
+    def text(field_name: str, english: str) -> str:
+        if not english or (work and field_name != "date") or not ref_needs_translation(english, []):
+            return _words(english)
+        return t.optional(f"source.{key.lower()}.{field_name}", english)[0]
+
+    return {"id": key, "cited": work, "title": text("title", body["title"]),
+            "publisher": text("publisher", details.get("publisher", "")),
+            "edition": text("edition", details.get("edition", "")),
+            "date": text("date", details.get("date", "")),
+            "url": details.get("url", ""), "file": details.get("file", "")}
 
 
 # --- the catalogue -------------------------------------------------------------------------

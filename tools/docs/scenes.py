@@ -127,18 +127,19 @@ def _hand_name(name: str) -> str:
 
 
 def _chain(text: str) -> list[dict[str, str]]:
-    """An ordering ``"a > b = c"`` as items ``[{name: a, rel: ">"}, {name: b, rel: "="}, {name: c, rel: ""}]``."""
+    """An ordering ``"a > b = c"`` as items ``[{name: a, key: a, rel: ">"}, {name: b, key: b, rel: "="}, ...]``
+    (``key`` is the hand's name as written, for looking up its translation)."""
     triples = parse_ordering(text)
     if not triples:
-        return [{"name": _hand_name(text.strip()), "rel": ""}]
-    items = [{"name": _hand_name(left), "rel": relation} for left, relation, _ in triples]
-    items.append({"name": _hand_name(triples[-1][2]), "rel": ""})
+        return [{"name": _hand_name(text.strip()), "key": text.strip(), "rel": ""}]
+    items = [{"name": _hand_name(left), "key": left, "rel": relation} for left, relation, _ in triples]
+    items.append({"name": _hand_name(triples[-1][2]), "key": triples[-1][2], "rel": ""})
     return items
 
 
 def compare_view(data: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        "hands": [{"name": _hand_name(name), "cards": cards_view(text)} for name, text in data["hands"].items()],
+        "hands": [{"name": _hand_name(name), "key": name, "cards": cards_view(text)} for name, text in data["hands"].items()],
         "high": _chain(data["high"]) if "high" in data else None,
         "low": _chain(data["low"]) if "low" in data else None,
     }
