@@ -1,0 +1,327 @@
+"""The translated books read in their own language: no English, the seeds' terms, each
+language's alphabetical order.
+
+- **No English in a non-English book.** The Estonian, Polish and Greek pages are rendered and
+  every word a reader sees (text, placeholders, tooltips, labels for screen readers) is
+  checked. What may stay as it is, deliberately and no more: what is marked up as cited or a
+  name (``<cite>``: a source's title, edition or section; ``class="name"``: a publisher; the
+  glossary's English equivalent, ``class="en-term"``), code and card codes, the language
+  switcher, the seed quotes in their own language, ids (rule, scenario, source, option and
+  error ids, seats p1-p8, card ranks like ``A-2-3-4-5``) and the names in ``NAMES`` (the game,
+  the sites, the sources' acronyms, one screen name). A loan word a seed itself uses (Polish
+  ``bring-in``, the Polish street names) is allowed when the language's terminology table
+  marks it ``loan``. Greek is checked for any word in Latin letters; Estonian and Polish for
+  English words (``ENGLISH_WORDS``, words that are not also Estonian or Polish words).
+- **The terminology table** (``terminology`` in ``spec/i18n/<lang>.yaml``): each seed word is
+  in its seed, the glossary uses the word, every translated text whose English names the
+  concept uses the word, and the words to avoid appear nowhere.
+- **Collation**: the glossary is in ICU's order for the language, and ICU's order is the
+  language's (tested on words where Polish, Estonian and Greek differ from a code-point or a
+  root-collation sort).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from stud8.spec.errors import Stud8Error
+from stud8.spec.rulebook import default_rulebook
+from stud8.tools.docs_i18n import LANGUAGES, collation_key, english_texts, load_catalogue, load_source, text_hash
+
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+SEED_FILE = {"et": "000_7823eb13fd885f11.txt", "pl": "001_4b229a6500f675fc.txt", "el": "003_691b7f733cbaf140.txt"}
+
+NAMES = [
+    # the game, as the seeds and the sources name it
+    "Seven Card Stud Hi/Lo", "Seven Card Stud High-Low", "Seven Card Stud High Low", "Seven Card Stud High",
+    "Seven Card Stud", "7 Card Stud Hi/Lo", "7 Card Stud", "Stud High Low", "Stud High", "Hi/Lo", "stud/8",
+    "Texas Hold'em",
+    # the sources and the sites
+    "Robert's Rules of Poker", "Robert's Rules", "PartyPoker.com", "PokerStars", "iPoker", "PHH", "WSOP", "TDA",
+    "stud8 docs", "stud8", "spec/rules.yaml", "spec/i18n",
+    # a screen name in a real hand history shown as an example (real-site-018)
+    "Hero",
+]
+
+ENGLISH_WORDS = set("""
+the and or of with without from into onto for by is are was were be been being has have had not
+this that these those which who whom whose what when where while then than there their they them
+each every any some only also after before first last next other others same both either neither
+player players seat seats card cards hand hands deck dealer deal deals dealt street streets round rounds
+bet bets betting raise raises raised raising call calls called calling check checks checked checking
+fold folds folded folding ante antes bring-in brings complete completes completion showdown all-in
+pot pots chip chips half halves low lows high highs wins win won winner split splits board boards
+pair pairs flush flushes straight straights kicker kickers wheel scoop quarter burn burns burned stub
+community door hole up down face shows show shown first-to-act heads-up high-low side main odd even
+see sees seen reads read rule rules book option options profile profiles source sources example examples
+between under over again always never whatever however because since until unless although
+one two three four five six seven eight nine ten jack queen king ace aces kings queens
+""".split())
+"""English words that are not also Estonian or Polish words (``on``, ``all``, ``see``, ``a``,
+``to``, ``i``, ``no``, ``by``... are left out for that reason; ``by`` is Polish)."""
+
+ENGLISH_WORDS -= {"by"}  # Polish: a conditional particle
+
+WORD = re.compile(r"[^\W\d_](?:[\w'’/-]*[^\W_])?")
+CARD_RUN = re.compile(r"(?<![\w-])(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))+(?![\w-])")
+SEAT = re.compile(r"\bp[1-8]\b")
+BACKTICKS = re.compile(r"`[^`]*`")
+
+
+def _ids() -> list[str]:
+    """Every id the book prints as text: rules, sections, options and their values, profiles,
+    sources, error codes, streets' internal names, scenario ids."""
+    book = default_rulebook()
+    ids: set[str] = set(book.rule_ids) | set(book.data["sources"]) | set(book.profiles) | set(book.error_codes)
+    for name, option in book.data["options"].items():
+        ids.add(name)
+        ids.update(option.get("values", {}))
+    for section in book.data["sections"]:
+        ids.add(section["id"])
+    ids.update(f"game.{key}" for key in book.data["game"])
+    ids.add("error_codes")
+    return sorted(ids, key=len, reverse=True)
+
+
+IDS = _ids()
+SCENARIO_ID = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d{3}\b")
+
+
+class VisibleText(HTMLParser):
+    """The words a reader sees on a page, with the deliberate exceptions left out (see the
+    module docstring); each text comes with the id of the nearest element that has one."""
+
+    SKIP_TAGS = {"script", "style", "code", "b", "cite", "head"}
+    SKIP_CLASSES = {"name", "en-term", "rid", "sid", "src", "langs"}
+    VOID = {"meta", "input", "br", "wbr", "img", "link", "hr", "source"}
+    ATTRIBUTES = ("placeholder", "title", "aria-label", "alt", "data-hint", "data-one", "data-many", "data-none")
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.stack: list[tuple[str, bool, str]] = []  # tag, skipped, nearest id
+        self.texts: list[tuple[str, str]] = []
+
+    def _skipped(self) -> bool:
+        return bool(self.stack) and self.stack[-1][1]
+
+    def _where(self) -> str:
+        return self.stack[-1][2] if self.stack else ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {key: value or "" for key, value in attrs}
+        classes = set(values.get("class", "").split())
+        own_lang = values.get("lang", "")
+        skip = (self._skipped() or tag in self.SKIP_TAGS or bool(classes & self.SKIP_CLASSES)
+                or (tag == "blockquote" and own_lang not in ("", self.lang, "en")))
+        where = values.get("id") or self._where()
+        if not skip:
+            for name in self.ATTRIBUTES:
+                if values.get(name):
+                    self.texts.append((values[name], f"{where} @{name}"))
+        if tag not in self.VOID:
+            self.stack.append((tag, skip, where))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and not self._skipped():
+            self.texts.append((data, self._where()))
+
+
+def _strip_allowed(text: str, loans: list[str]) -> str:
+    text = BACKTICKS.sub(" ", text)
+    for name in NAMES + loans:
+        text = text.replace(name, " ")
+    for ident in IDS:
+        text = re.sub(rf"(?<![\w.-]){re.escape(ident)}(?![\w-])", " ", text)
+    text = SCENARIO_ID.sub(" ", text)
+    text = CARD_RUN.sub(" ", text)
+    return SEAT.sub(" ", text)
+
+
+def english_words(page: str, lang: str, loans: list[str]) -> list[str]:
+    """The English a reader of ``page`` (a book page in ``lang``) would see, as
+    ``"where: word in context"`` lines; empty when there is none."""
+    parser = VisibleText(lang)
+    parser.feed(page)
+    found = []
+    for text, where in parser.texts:
+        clean = _strip_allowed(text, loans)
+        for match in WORD.finditer(clean):
+            word = match.group(0)
+            if lang == "el":
+                bad = bool(re.search(r"[A-Za-z]", word)) and not re.fullmatch(r"[A-Z]", word)
+            else:
+                bad = word.lower() in ENGLISH_WORDS
+            if bad:
+                found.append(f"{where}: {word!r} in {' '.join(text.split())[:140]!r}")
+    return found
+
+
+def _loans(lang: str) -> list[str]:
+    return [term["used"] for term in load_catalogue(lang).get("terminology", []) if term.get("loan")]
+
+
+# --- the detector itself -------------------------------------------------------------------
+
+PAGE = ('<html lang="{lang}"><body><h1 id="top">{text}</h1><p id="r">{more}</p>'
+        '<input placeholder="{placeholder}"><code>cbr 40</code><cite lang="en">Betting and Raising</cite>'
+        '<span class="en-term" lang="en">(bring-in)</span></body></html>')
+
+
+@pytest.mark.parametrize("lang, text, more", [
+    ("et", "Avapanus", "p3 teeb avapanuse; A-2-3-4-5 on parim madal käsi (low.ordering, showdown-001)."),
+    ("pl", "Bring-in", "Gracz p3 stawia bring-in; A-2-3-4-5 to najlepsza ręka niska (low.ordering)."),
+    ("el", "Υποχρεωτικό στοίχημα", "Ο p3 βάζει το υποχρεωτικό στοίχημα· το A-2-3-4-5 (low.ordering) στο Seven Card Stud Hi/Lo."),
+])
+def test_the_detector_passes_clean_pages(lang: str, text: str, more: str) -> None:
+    page = PAGE.format(lang=lang, text=text, more=more, placeholder="…")
+    assert english_words(page, lang, _loans(lang)) == []
+
+
+@pytest.mark.parametrize("lang, text, more, placeholder", [
+    ("et", "Avapanus", "Seat 3 brings in and the others fold.", "…"),
+    ("pl", "Bring-in", "Gracz p3 stawia bring-in.", "rule id or word"),
+    ("el", "Υποχρεωτικό στοίχημα", "Ο p3 κάνει check.", "…"),
+    ("el", "Υποχρεωτικό στοίχημα", "Ο p3 βάζει το ante.", "…"),
+])
+def test_the_detector_finds_english(lang: str, text: str, more: str, placeholder: str) -> None:
+    page = PAGE.format(lang=lang, text=text, more=more, placeholder=placeholder)
+    assert english_words(page, lang, _loans(lang)) != []
+
+
+# --- the books -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from stud8.tools.cli import main
+
+    out = tmp_path_factory.mktemp("books")
+    assert main(["docs", "--out", str(out)]) == 0
+    return out
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("page", ["index.html", "quickref.html"])
+def test_no_english_in_a_translated_book(books: Path, lang: str, page: str) -> None:
+    found = english_words((books / lang / page).read_text(encoding="utf-8"), lang, _loans(lang))
+    assert found == [], f"{lang}/{page}: {len(found)} English words a reader sees:\n" + "\n".join(found[:60])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_english_fallback_would_be_found(books: Path, lang: str) -> None:
+    """Nothing in a translated book is marked English except what is cited, a name or the
+    glossary's English equivalent: a fallback (a missing or stale translation) would be."""
+    page = (books / lang / "index.html").read_text(encoding="utf-8")
+    marked = re.findall(r'<(\w+)([^>]*)\slang="en"', page)
+    stray = [tag + attrs for tag, attrs in marked if tag != "cite" and "en-term" not in attrs and '"name"' not in attrs
+             and tag != "a"]
+    assert stray == []
+
+
+# --- the terminology tables ----------------------------------------------------------------
+
+
+def _current(lang: str) -> dict[str, tuple[str, str]]:
+    """key -> (English, translation) for every current translation of ``lang``."""
+    english = english_texts(default_rulebook(), load_source(), lang=lang)
+    entries = load_catalogue(lang)["entries"]
+    return {key: (english[key], " ".join(entry["text"].split())) for key, entry in entries.items()
+            if key in english and entry["en"] == text_hash(english[key])}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_terminology_table_is_there_and_its_seed_words_are_the_seeds(lang: str) -> None:
+    table = load_catalogue(lang).get("terminology", [])
+    assert len(table) >= 20, f"{lang}: the terminology table covers the game's concepts"
+    concepts = [term["concept"] for term in table]
+    assert len(concepts) == len(set(concepts))
+    for term in table:
+        if term["seed"] is None or term.get("loan") is False:
+            assert term.get("note"), f"{lang} {term['concept']}: the seed has no word or is not followed; say why"
+        re.compile(term["english"])
+        re.compile(term["match"])
+    if not SEEDS.is_dir():
+        pytest.skip("the seed texts (shared/seeds) are not beside this checkout")
+    seed = (SEEDS / SEED_FILE[lang]).read_text(encoding="utf-8").lower()
+    for term in table:
+        if term["seed"] is not None:
+            assert term["seed"].lower() in seed, f"{lang} {term['concept']}: {term['seed']!r} is not in the seed"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_running_text_uses_the_terminology(lang: str) -> None:
+    current = _current(lang)
+    problems = []
+    for term in load_catalogue(lang).get("terminology", []):
+        english, match = re.compile(term["english"], re.I), re.compile(term["match"], re.I)
+        if term.get("glossary"):
+            key = f"glossary.{term['glossary']}.term"
+            if key in current and not match.search(current[key][1]):
+                problems.append(f"{key}: the glossary term {current[key][1]!r} is not {term['used']!r}")
+        for key, (source, text) in current.items():
+            if english.search(source) and not match.search(text):
+                problems.append(f"{key}: {term['concept']} is {term['used']!r} here: {text[:120]!r}")
+        for word in term.get("avoid", []):
+            pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.I)
+            for key, (_, text) in current.items():
+                if pattern.search(text):
+                    problems.append(f"{key}: writes {word!r} for {term['concept']} (use {term['used']!r})")
+    assert problems == [], f"{lang}: {len(problems)} departures from the terminology table:\n" + "\n".join(problems[:80])
+
+
+# --- collation -----------------------------------------------------------------------------
+
+ORDERS = {
+    # Polish: ą ć ę ł ń ó ś ź ż are letters of their own, after a c e l n o s z
+    "pl": ["ab", "az", "ąb", "cz", "ćma", "ez", "ęa", "lz", "łąka", "nz", "ńa", "oz", "ósmy", "sz", "śpi",
+           "zz", "źdźbło", "żaba"],
+    # Estonian: š after s, z and ž right after š (before t), õ ä ö ü after w, then x y
+    "et": ["saal", "sz", "šokk", "zebra", "žürii", "tarbe", "vaal", "wats", "õun", "ärk", "öö", "ülem", "xylo", "yard"],
+    # Greek: accents are secondary (ισοπαλία before ίσος), final sigma is sigma
+    "el": ["αγ", "άσος", "βλέπω", "ισοπαλία", "ίσος", "ρελάνς", "σπαθιά", "ψηλό", "ωμέγα"],
+}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_collation_is_the_languages(lang: str) -> None:
+    expected = ORDERS[lang]
+    assert sorted(reversed(expected), key=collation_key(lang)) == expected
+    # and these words are chosen so that a code-point sort gets them wrong
+    assert sorted(expected) != expected
+
+
+def test_root_collation_would_not_do() -> None:
+    """Why ICU with the language's tailoring: the root order (DUCET, what pyuca implements)
+    puts ą beside a and z after y."""
+    root = collation_key("root")
+    assert sorted(["az", "ąb", "ab"], key=root) == ["ab", "ąb", "az"]
+    assert sorted(["zebra", "tarbe"], key=root) == ["tarbe", "zebra"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_glossary_is_in_the_languages_order(lang: str) -> None:
+    from stud8.tools.docs_render import build_book_context
+
+    context = build_book_context(default_rulebook(), [], lang)
+    terms = [entry["term"] for entry in context["glossary"]]
+    assert terms == sorted(terms, key=collation_key(lang))
+    assert len(terms) == len(load_source()["glossary"])
+
+
+def test_missing_icu_is_a_clear_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "icu", None)
+    with pytest.raises(Stud8Error) as caught:
+        collation_key("et")
+    assert caught.value.code == "usage" and "stud8[docs]" in str(caught.value)
