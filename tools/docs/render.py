@@ -240,6 +240,8 @@ def _cited(cited: Sequence[Mapping[str, Any]], titles: Mapping[str, Any], t: Tra
     for c in cited:
         key = c["source"]
         ref, translated = t.optional(f"{owner}.ref.{key.lower()}", c.get("ref", ""))
+        # a citation that is only the source's section titles, numbers and ids reads the same in every language
+        translated = translated or not ref_needs_translation(ref, sections.get(key, []))
         out.append({"id": key, "title": titles[key]["title"], "ref": ref, "ref_en": translated,
                     "ref_parts": ref_parts(ref, sections.get(key, []), source_language(key))})
     return out
