@@ -44,7 +44,7 @@ NAMES = [
     # the game, as the seeds and the sources name it
     "Seven Card Stud Hi/Lo", "Seven Card Stud High-Low", "Seven Card Stud High Low", "Seven Card Stud High",
     "Seven Card Stud", "7 Card Stud Hi/Lo", "7 Card Stud", "Stud High Low", "Stud High", "Hi/Lo", "stud/8",
-    "Texas Hold'em",
+    "Texas Hold'em", "Stud", "stud",
     # the sources and the sites
     "Robert's Rules of Poker", "Robert's Rules", "PartyPoker.com", "PokerStars", "iPoker", "PHH", "WSOP", "TDA",
     "stud8 docs", "stud8", "spec/rules.yaml", "spec/i18n",
@@ -72,7 +72,7 @@ left out for that reason)."""
 
 ENGLISH_WORDS -= {"by"}  # Polish: a conditional particle
 
-WORD = re.compile(r"[^\W\d_](?:[\w'’/-]*[^\W_])?")
+WORD = re.compile(r"[\w'’/-]*[^\W\d_][\w'’/-]*")
 CARD_RUN = re.compile(r"(?<![\w-])(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))+(?![\w-])")
 SEAT = re.compile(r"\bp[1-8]\b")
 BACKTICKS = re.compile(r"`[^`]*`")
@@ -88,6 +88,7 @@ def _ids() -> list[str]:
         ids.update(option.get("values", {}))
     ids.update(f"game.{key}" for key in book.data["game"])
     ids.add("error_codes")
+    ids.update(("pb", "cc", "cbr", "f"))  # the PHH action codes
     return sorted(ids, key=len, reverse=True)
 
 
@@ -100,7 +101,7 @@ class VisibleText(HTMLParser):
     module docstring); each text comes with the id of the nearest element that has one."""
 
     SKIP_TAGS = {"script", "style", "code", "b", "cite", "head"}
-    SKIP_CLASSES = {"name", "en-term", "rid", "sid", "src", "langs"}
+    SKIP_CLASSES = {"name", "en-term", "rid", "sid", "src", "langs", "url"}
     VOID = {"meta", "input", "br", "wbr", "img", "link", "hr", "source"}
     ATTRIBUTES = ("placeholder", "title", "aria-label", "alt", "data-hint", "data-one", "data-many", "data-none")
 
@@ -147,6 +148,7 @@ SECTIONS = sorted((name for names in load_source().get("source_sections", {}).va
 
 def _strip_allowed(text: str, loans: list[str], sections: list[str] | None = None) -> str:
     text = BACKTICKS.sub(" ", text)
+    text = re.sub(r"https?://\S+|\{\w+\}", " ", text)
     for name in (SECTIONS if sections is None else sections) + sorted(NAMES, key=len, reverse=True):
         # a name keeps its language's case ending: Texas Hold'emis, WSOP-i
         text = re.sub(re.escape(name) + r"(?:[-'’]?[^\W\d_]{1,3}\b)?", " ", text)
@@ -168,9 +170,11 @@ def english_words(page: str, lang: str, loans: list[str]) -> list[str]:
     for text, where in parser.texts:
         clean = _strip_allowed(text, loans)
         for match in WORD.finditer(clean):
-            word = match.group(0)
+            word = match.group(0).strip("-'’/")
+            if re.search(r"\d", word):  # a number, a locator (RP-10H, 100b) or an id (seeds/000, Player0)
+                continue
             if lang == "el":
-                bad = bool(re.search(r"[A-Za-z]", word)) and not re.fullmatch(r"[A-Z]", word)
+                bad = bool(re.search(r"[A-Za-z]", word)) and not re.fullmatch(r"[A-Za-z]", word)
             else:
                 bad = word.lower() in ENGLISH_WORDS
             if bad:
