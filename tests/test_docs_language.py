@@ -26,12 +26,13 @@ import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import default_rulebook
-from stud8.tools.docs_i18n import LANGUAGES, collation_key, english_texts, load_catalogue, load_source, text_hash
+from stud8.tools.docs.i18n import LANGUAGES, collation_key, english_texts, load_catalogue, load_source, text_hash
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 SEEDS = next((folder / "shared" / "seeds" for folder in Path(__file__).resolve().parents[2:4]
@@ -52,25 +53,27 @@ NAMES = [
     "Hero",
 ]
 
-ENGLISH_WORDS = set("""
-the and or of with without from into onto for by is are was were be been being has have had not
-this that these those which who whom whose what when where while then than there their they them
-each every any some only also after before first last next other others both either neither
-player players seat seats card cards hand hands deck dealer deal deals dealt street streets round rounds
-bet bets betting raise raises raised raising call calls called calling check checks checked checking
-fold folds folded folding ante antes bring-in brings complete completes completion showdown all-in
-pot pots chip chips half halves low lows high highs wins win won winner split splits board boards
-pair pairs flush flushes straight straights kicker kickers wheel scoop quarter burn burns burned stub
-community door hole up down face shows show shown first-to-act heads-up high-low side main odd even
-reads rule rules book option options profiles source sources example examples
-between under over again always never whatever however because since until unless although
-one two three four five six seven eight nine jack queen king ace aces kings queens
-""".split())
+ENGLISH_WORDS = frozenset({
+    "the", "and", "or", "of", "with", "without", "from", "into", "onto", "for", "is", "are", "was", "were", "be",
+    "been", "being", "has", "have", "had", "not", "this", "that", "these", "those", "which", "who", "whom",
+    "whose", "what", "when", "where", "while", "then", "than", "there", "their", "they", "them", "each", "every",
+    "any", "some", "only", "also", "after", "before", "first", "last", "next", "other", "others", "both",
+    "either", "neither", "player", "players", "seat", "seats", "card", "cards", "hand", "hands", "deck", "dealer",
+    "deal", "deals", "dealt", "street", "streets", "round", "rounds", "bet", "bets", "betting", "raise", "raises",
+    "raised", "raising", "call", "calls", "called", "calling", "check", "checks", "checked", "checking", "fold",
+    "folds", "folded", "folding", "ante", "antes", "bring-in", "brings", "complete", "completes", "completion",
+    "showdown", "all-in", "pot", "pots", "chip", "chips", "half", "halves", "low", "lows", "high", "highs",
+    "wins", "win", "won", "winner", "split", "splits", "board", "boards", "pair", "pairs", "flush", "flushes",
+    "straight", "straights", "kicker", "kickers", "wheel", "scoop", "quarter", "burn", "burns", "burned", "stub",
+    "community", "door", "hole", "up", "down", "face", "shows", "show", "shown", "first-to-act", "heads-up",
+    "high-low", "side", "main", "odd", "even", "reads", "rule", "rules", "book", "option", "options", "profiles",
+    "source", "sources", "example", "examples", "between", "under", "over", "again", "always", "never",
+    "whatever", "however", "because", "since", "until", "unless", "although", "one", "two", "three", "four",
+    "five", "six", "seven", "eight", "nine", "jack", "queen", "king", "ace", "aces", "kings", "queens"
+})
 """English words that are not also Estonian or Polish words (``on``, ``all``, ``see``,
 ``read``, ``seen``, ``ten``, ``same``, ``profile``, ``a``, ``to``, ``i``, ``no``, ``by``... are
 left out for that reason)."""
-
-ENGLISH_WORDS -= {"by"}  # Polish: a conditional particle
 
 WORD = re.compile(r"[\w'’/-]*[^\W\d_][\w'’/-]*")
 CARD_RUN = re.compile(r"(?<![\w-])(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))+(?![\w-])")
@@ -100,9 +103,9 @@ class VisibleText(HTMLParser):
     """The words a reader sees on a page, with the deliberate exceptions left out (see the
     module docstring); each text comes with the id of the nearest element that has one."""
 
-    SKIP_TAGS = {"script", "style", "code", "b", "cite", "head"}
-    SKIP_CLASSES = {"name", "en-term", "rid", "sid", "src", "langs", "url"}
-    VOID = {"meta", "input", "br", "wbr", "img", "link", "hr", "source"}
+    SKIP_TAGS: ClassVar[frozenset[str]] = frozenset({"script", "style", "code", "b", "cite", "head"})
+    SKIP_CLASSES: ClassVar[frozenset[str]] = frozenset({"name", "en-term", "rid", "sid", "src", "langs", "url"})
+    VOID: ClassVar[frozenset[str]] = frozenset({"meta", "input", "br", "wbr", "img", "link", "hr", "source"})
     ATTRIBUTES = ("placeholder", "title", "aria-label", "alt", "data-hint", "data-one", "data-many", "data-none")
 
     def __init__(self, lang: str) -> None:
@@ -153,7 +156,7 @@ def _strip_allowed(text: str, loans: list[str], sections: list[str] | None = Non
         # a name keeps its language's case ending: Texas Hold'emis, WSOP-i
         text = re.sub(re.escape(name) + r"(?:[-'’]?[^\W\d_]{1,3}\b)?", " ", text)
     for loan in sorted(loans, key=len, reverse=True):
-        text = re.sub(rf"(?<!\w){re.escape(loan)}(?!\w)", " ", text, flags=re.I)
+        text = re.sub(rf"(?<!\w){re.escape(loan)}(?!\w)", " ", text, flags=re.IGNORECASE)
     for ident in IDS:
         text = re.sub(rf"(?<![\w.-]){re.escape(ident)}(?![\w-])", " ", text)
     text = SCENARIO_ID.sub(" ", text)
@@ -297,7 +300,7 @@ def test_the_running_text_uses_the_terminology(lang: str) -> None:
     current = _current(lang)
     problems = []
     for term in load_catalogue(lang).get("terminology", []):
-        english, match = re.compile(term["english"], re.I), re.compile(term["match"], re.I)
+        english, match = re.compile(term["english"], re.IGNORECASE), re.compile(term["match"], re.IGNORECASE)
         if term.get("glossary"):
             key = f"glossary.{term['glossary']}.term"
             if key in current and not match.search(current[key][1]):
@@ -309,7 +312,7 @@ def test_the_running_text_uses_the_terminology(lang: str) -> None:
             if english.search(source) and not match.search(text):
                 problems.append(f"{key}: {term['concept']} is {term['used']!r} here: {text[:120]!r}")
         for word in term.get("avoid", []):
-            pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.I)
+            pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
             for key, (_, _, text) in current.items():
                 if pattern.search(text) and key not in term.get("except", []):
                     problems.append(f"{key}: writes {word!r} for {term['concept']} (use {term['used']!r})")
@@ -332,7 +335,8 @@ ORDERS = {
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_collation_is_the_languages(lang: str) -> None:
     expected = ORDERS[lang]
-    assert sorted(reversed(expected), key=collation_key(lang)) == expected
+    shuffled = expected[1::2] + expected[::2]
+    assert sorted(shuffled, key=collation_key(lang)) == expected
     # and these words are chosen so that a code-point sort gets them wrong
     assert sorted(expected) != expected
 
@@ -347,7 +351,7 @@ def test_root_collation_would_not_do() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_glossary_is_in_the_languages_order(lang: str) -> None:
-    from stud8.tools.docs_render import build_book_context
+    from stud8.tools.docs.render import build_book_context
 
     context = build_book_context(default_rulebook(), [], lang)
     terms = [entry["term"] for entry in context["glossary"]]
