@@ -415,8 +415,13 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
                          "rules": rules})
 
     order = collation_key(lang)
+    def english_term(key: str, term: str) -> str:
+        """The English word beside the book's own (a reader hears it at the table), unless it is the same."""
+        english = _words(source["glossary"][key]["term"])
+        return "" if lang == "en" or english.casefold() == term.casefold() else english
+
     glossary = sorted(({"id": key, "term": t(f"glossary.{key}.term"), "text": t(f"glossary.{key}.text"),
-                        "en_term": "" if lang == "en" else _words(source["glossary"][key]["term"])}
+                        "en_term": english_term(key, t(f"glossary.{key}.term"))}
                        for key in source["glossary"]), key=lambda g: order(g["term"]))
     floor = [{"id": key, "title": t(f"floor.{key}.title"), "text": t(f"floor.{key}.text")} for key in source["floor"]]
     details = source["source_details"]
