@@ -364,3 +364,16 @@ def test_missing_icu_is_a_clear_usage_error(monkeypatch: pytest.MonkeyPatch) -> 
     with pytest.raises(Stud8Error) as caught:
         collation_key("et")
     assert caught.value.code == "usage" and "stud8[docs]" in str(caught.value)
+
+
+def test_docs_without_icu_stops_with_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    """``stud8 docs`` without PyICU: exit 2, one line naming the extra, nothing written."""
+    from stud8.tools.cli import main
+
+    monkeypatch.setitem(sys.modules, "icu", None)
+    out = tmp_path / "docs"
+    assert main(["docs", "--out", str(out), "--lang", "et"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "stud8[docs]" in err[0] and err[0].startswith("stud8 docs:")
+    assert not out.exists() or not any(out.iterdir())
