@@ -8,7 +8,7 @@ language's alphabetical order.
   glossary's English equivalent, ``class="en-term"``), code and card codes, the language
   switcher, the seed quotes in their own language, ids (rule, scenario, source, option and
   error ids, seats p1-p8, card ranks like ``A-2-3-4-5``) and the names in ``NAMES`` (the game,
-  the sites, the sources' acronyms, one screen name). A loan word a seed itself uses (Polish
+  the sites, the sources' acronyms). A loan word a seed itself uses (Polish
   ``bring-in``, the Polish street names) is allowed when the language's terminology table
   marks it ``loan``. Greek is checked for any word in Latin letters; Estonian and Polish for
   English words (``ENGLISH_WORDS``, words that are not also Estonian or Polish words).
@@ -49,8 +49,6 @@ NAMES = [
     # the sources and the sites
     "Robert's Rules of Poker", "Robert's Rules", "PartyPoker.com", "PokerStars", "iPoker", "PHH", "WSOP", "TDA",
     "stud8 docs", "stud8", "spec/rules.yaml", "spec/i18n",
-    # a screen name in a real hand history shown as an example (real-site-018)
-    "Hero",
 ]
 
 ENGLISH_WORDS = frozenset({

@@ -23,6 +23,7 @@ Files:
 What is translated: every word a reader of the book sees. Besides the rule texts and the
 labels: the worked examples (``example.<scenario-id>.title``, ``.description`` and, for a
 comparison, ``.hand.<name>``, keyed so that a changed scenario text makes its translation stale),
+what an error code means (``error.<code>``, shown when an example's hand cannot start),
 the notes of each source citation (``rule.<id>.ref.<source>``, ``option.<name>.ref.<source>``;
 a citation that is only a locator such as ``Betting and Raising 3`` or ``RP-10D`` is shown as
 it is), the seed quotes' glosses (``seed_quotes.<n>.english``; a quote in the book's own
@@ -238,6 +239,8 @@ def english_texts(book: RuleBook, source: Mapping[str, Any], *, lang: str | None
     for group in ("labels", "quickref", "glossary", "floor"):
         _flat(group, source[group], out)
     _source_texts(book, source, out)
+    for code, meaning in book.error_codes.items():
+        out[f"error.{code}"] = " ".join(meaning.split())
     for index, quote in enumerate(source["seed_quotes"]):
         if SEED_LANGUAGE.get(quote["source"]) != lang:
             out[f"seed_quotes.{index}.english"] = " ".join(quote["english"].split())

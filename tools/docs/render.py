@@ -344,6 +344,10 @@ def _translated_example(view: Mapping[str, Any], t: Translator) -> dict[str, Any
     out = dict(view)
     out["title"], out["title_en"] = t.optional(f"example.{view['id']}.title", view["title"])
     out["description"], out["description_en"] = t.optional(f"example.{view['id']}.description", view["description"])
+    if view["kind"] == "replay" and view["replay"]["start_error"]:
+        error = dict(view["replay"]["start_error"])
+        error["meaning"], error["meaning_en"] = t.optional(f"error.{error['code']}", error["meaning"])
+        out["replay"] = {**view["replay"], "start_error": error}
     if view["kind"] == "compare":
         compare = dict(view["compare"])
 
