@@ -173,3 +173,13 @@ def test_rendered_fallbacks_are_marked_english(tmp_path: Path) -> None:
     fallbacks = [key for key in found.missing + found.stale if key.startswith("rule.") and key.endswith(".statement")]
     assert page.count('<p class="statement" lang="en">') == len(fallbacks)
     assert page.count('<p class="statement">') == len(default_rulebook().rule_ids) - len(fallbacks)
+
+
+def test_stamp_refuses_a_translation_that_is_not_text() -> None:
+    """YAML reads `4.` as the number 4.0: a stamped translation must be text (the column labels
+    of all three books once read "4.0"), and nothing is written."""
+    from stud8.tools.docs.i18n import stamp
+
+    with pytest.raises(I18nError, match="not text"):
+        stamp("et", {"labels.col.fourth": 4.0}, default_rulebook())
+    assert load_catalogue("et")["entries"]["labels.col.fourth"]["text"] == "4."
