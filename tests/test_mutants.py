@@ -61,7 +61,7 @@ def test_the_zoo_is_large_and_well_formed() -> None:
 
 
 def test_the_suite_kills_every_mutant() -> None:
-    results = run_mutants(MUTANTS, jobs=2, fuzz_hands=EQUIVALENCE_HANDS)
+    results = run_mutants(MUTANTS, jobs=2, fuzz_hands=EQUIVALENCE_HANDS, enough=2)
     survivors = [f"{r.id}: {r.stale or r.divergence or r.description}" for r in results if not r.ok]
     assert survivors == []
     for result in results:

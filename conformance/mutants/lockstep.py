@@ -74,10 +74,13 @@ def _apply(hand: Any, action: str) -> str | None:
         return f"{type(error).__name__}: {getattr(error, 'code', error)}"
 
 
-def lockstep(original: types.ModuleType, mutated: types.ModuleType, hands: int, seed: int = 0) -> Divergence | None:
-    """Play ``hands`` random hands on both engine modules; the first divergence, or None."""
+def lockstep(original: types.ModuleType, mutated: types.ModuleType, hands: int, seed: int = 0,
+             first: int = 0) -> Divergence | None:
+    """Play ``hands`` random hands on both engine modules; the first divergence, or None.
+
+    ``first`` numbers the hands in a divergence (a run split in parts counts on from it)."""
     rng = random.Random(seed)
-    for number in range(hands):
+    for number in range(first, first + hands):
         crowded = rng.random() < 0.35  # seven or eight players who seldom fold: the deck runs short
         players = rng.randint(7, 8) if crowded else rng.randint(2, 8)
         fold = 0.01 if crowded else 0.1

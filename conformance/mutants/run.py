@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,20 +77,45 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _Hang(f"no answer within {SCENARIO_SECONDS} s")
 
 
+_LOADED: dict[tuple[Any, ...], list[Any]] = {}
+
+
 def load_scenarios(folders: Sequence[Path] | None = None) -> list[Any]:
-    """The packaged suite (or these folders), every scenario in suite order."""
+    """The packaged suite (or these folders), every scenario in suite order.
+
+    Loading reads and checks every file (seconds); the result is kept for as long as no file
+    under the folders changes (name, size or modification time), so the commands and tests
+    that run mutants one batch after another load the suite once."""
     from stud8.conformance.suite.scenarios import (
         iter_scenarios,
         load_suite,
         packaged_scenarios_dir,
     )
 
-    files, problems = load_suite(list(folders) if folders else [packaged_scenarios_dir()])
-    if problems:
-        from stud8.reference.errors import Stud8Error
+    roots = list(folders) if folders else [packaged_scenarios_dir()]
+    key = tuple(_stamp(Path(root)) for root in roots)
+    if key not in _LOADED:
+        files, problems = load_suite(roots)
+        if problems:
+            from stud8.reference.errors import Stud8Error
 
-        raise Stud8Error("invalid scenario files (run stud8 validate):\n" + "\n".join(map(str, problems)), "invalid")
-    return list(iter_scenarios(files))
+            raise Stud8Error("invalid scenario files (run stud8 validate):\n" + "\n".join(map(str, problems)), "invalid")
+        _LOADED.clear()
+        _LOADED[key] = list(iter_scenarios(files))
+    return list(_LOADED[key])
+
+
+def _stamp(root: Path) -> tuple[Any, ...]:
+    """What identifies a folder's (or file's) scenario files as they are now."""
+    paths = sorted(root.rglob("*.y*ml")) if root.is_dir() else [root]
+    stamps: list[Any] = [str(root)]
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        stamps.append((str(path), info.st_size, info.st_mtime_ns))
+    return tuple(stamps)
 
 
 def failures(scenarios: Iterable[Any]) -> Iterator[tuple[str, str]]:
@@ -127,28 +151,63 @@ def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-def run_mutant(mutant: Mutant, scenarios: Sequence[Any], fuzz_hands: int = EQUIVALENCE_HANDS) -> MutantResult:
-    """Install the mutant, run every scenario, and, for an equivalent one, the lockstep fuzz."""
-    result = MutantResult(mutant.id, mutant.rule, mutant.description, equivalent=mutant.equivalent)
-    original = sys.modules.get(f"{PACKAGE}.engine")
-    if original is None:
-        import importlib
+def run_mutant(mutant: Mutant, scenarios: Sequence[Any], fuzz_hands: int = EQUIVALENCE_HANDS,
+               enough: int | None = None) -> MutantResult:
+    """Install the mutant, run every scenario, and, for an equivalent one, the lockstep fuzz.
 
-        original = importlib.import_module(f"{PACKAGE}.engine")
+    ``enough``: stop after that many killers (the CI test needs two at most; the command lists
+    them all)."""
+    result = _suite_result(mutant, scenarios, enough)
+    if mutant.equivalent and not result.killers and not result.stale:
+        for part, (first, count) in enumerate(lockstep_parts(fuzz_hands)):
+            found = _lockstep_part(mutant, part, first, count)
+            result.fuzz_hands += count
+            if found is not None:
+                result.divergence = found
+                break
+    return result
+
+
+LOCKSTEP_PART = 500
+"""Lockstep hands per unit of work: an equivalence's 3,000 hands spread over the workers."""
+
+
+def lockstep_parts(hands: int) -> list[tuple[int, int]]:
+    """``(first hand, count)`` of each part of a lockstep run of ``hands`` hands."""
+    return [(first, min(LOCKSTEP_PART, hands - first)) for first in range(0, hands, LOCKSTEP_PART)]
+
+
+def _suite_result(mutant: Mutant, scenarios: Sequence[Any], enough: int | None) -> MutantResult:
+    """The scenarios against the installed mutant (no lockstep)."""
+    result = MutantResult(mutant.id, mutant.rule, mutant.description, equivalent=mutant.equivalent)
     try:
-        with installed(mutant) as modules:
+        with installed(mutant):
             for scenario_id, message in failures(scenarios):
                 result.killers.append(scenario_id)
                 if not result.first_failure:
                     result.first_failure = message
-            if mutant.equivalent and not result.killers:
-                mutated = modules.get("engine", original)
-                found = lockstep(original, mutated, fuzz_hands, seed=sum(map(ord, mutant.id)))
-                result.fuzz_hands = fuzz_hands
-                result.divergence = None if found is None else str(found)
+                if enough is not None and len(result.killers) >= enough:
+                    break
     except StaleMutant as error:
         result.stale = str(error)
     return result
+
+
+def _lockstep_part(mutant: Mutant, part: int, first: int, count: int) -> str | None:
+    """One part of an equivalent mutant's lockstep run: the divergence found, or None.
+
+    Each part has its own seed (from the mutant's id and the part's number), so the evidence is
+    the same however the parts are spread over processes."""
+    import importlib
+
+    original = importlib.import_module(f"{PACKAGE}.engine")
+    try:
+        with installed(mutant) as modules:
+            found = lockstep(original, modules.get("engine", original), count,
+                             seed=sum(map(ord, mutant.id)) * 1000 + part, first=first)
+    except StaleMutant as error:
+        return str(error)
+    return None if found is None else str(found)
 
 
 def baseline_failures(scenarios: Sequence[Any]) -> dict[str, str]:
@@ -160,45 +219,85 @@ def baseline_failures(scenarios: Sequence[Any]) -> dict[str, str]:
 
 
 _WORKER_SCENARIOS: list[Any] = []
-_WORKER_FUZZ = EQUIVALENCE_HANDS
+_WORKER_ENOUGH: int | None = None
 
 
-def _init_worker(folders: Sequence[Path] | None, fuzz_hands: int, skip: frozenset[str]) -> None:
-    global _WORKER_SCENARIOS, _WORKER_FUZZ
-    _WORKER_SCENARIOS = [scenario for scenario in load_scenarios(folders) if scenario.id not in skip]
-    _WORKER_FUZZ = fuzz_hands
+def _init_worker(folders: Sequence[Path] | None, skip: frozenset[str], enough: int | None, loaded: bool) -> None:
+    """A worker's suite: inherited from the parent when forked (``loaded``), else loaded once."""
+    global _WORKER_SCENARIOS, _WORKER_ENOUGH
+    if not loaded:
+        _WORKER_SCENARIOS = [scenario for scenario in load_scenarios(folders) if scenario.id not in skip]
+    _WORKER_ENOUGH = enough
 
 
-def _work(mutant: Mutant) -> MutantResult:
-    return run_mutant(mutant, _WORKER_SCENARIOS, _WORKER_FUZZ)
+Unit = tuple[int, Mutant, int, int, int]
+"""(mutant's index, mutant, lockstep part or -1 for the suite, first hand, hands)."""
+
+
+def _work(unit: Unit) -> tuple[int, int, Any]:
+    index, mutant, part, first, count = unit
+    if part < 0:
+        return index, part, _suite_result(mutant, _WORKER_SCENARIOS, _WORKER_ENOUGH)
+    return index, part, _lockstep_part(mutant, part, first, count)
 
 
 def run_mutants(mutants: Sequence[Mutant], folders: Sequence[Path] | None = None, jobs: int = 1,
                 fuzz_hands: int = EQUIVALENCE_HANDS, done: Callable[[MutantResult], None] | None = None,
-                baseline: dict[str, str] | None = None) -> list[MutantResult]:
+                baseline: dict[str, str] | None = None, enough: int | None = None) -> list[MutantResult]:
     """Every mutant against the suite, in registry order; ``done`` is called as each finishes.
 
     The scenarios the reference engine itself fails are left out (``baseline_failures``); pass
-    a dict as ``baseline`` to receive them.
+    a dict as ``baseline`` to receive them. With ``jobs`` > 1 the work is cut into units (one
+    suite run per mutant, and the lockstep run of each equivalent one in parts of
+    ``LOCKSTEP_PART`` hands), the longest first, so that both processes stay busy to the end.
     """
-    results: dict[str, MutantResult] = {}
+    global _WORKER_SCENARIOS
     everything = load_scenarios(folders)
     failing = baseline_failures(everything)
     if baseline is not None:
         baseline.update(failing)
     skip = frozenset(failing)
+    scenarios = [scenario for scenario in everything if scenario.id not in skip]
     if jobs <= 1 or len(mutants) < 2:
-        scenarios = [scenario for scenario in everything if scenario.id not in skip]
+        sequential: list[MutantResult] = []
         for mutant in mutants:
-            results[mutant.id] = run_mutant(mutant, scenarios, fuzz_hands)
+            sequential.append(run_mutant(mutant, scenarios, fuzz_hands, enough))
             if done:
-                done(results[mutant.id])
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with context.Pool(jobs, initializer=_init_worker, initargs=(folders, fuzz_hands, skip)) as pool:
-            for result in pool.imap_unordered(_work, mutants):
-                results[result.id] = result
-                if done:
-                    done(result)
-    return [results[mutant.id] for mutant in mutants]
+                done(sequential[-1])
+        return sequential
+    parts = lockstep_parts(fuzz_hands)
+    units: list[Unit] = [(index, mutant, part, first, count) for index, mutant in enumerate(mutants)
+                         if mutant.equivalent for part, (first, count) in enumerate(parts)]
+    units += [(index, mutant, -1, 0, 0) for index, mutant in enumerate(mutants)]
+    suites: dict[int, MutantResult] = {}
+    found: dict[int, dict[int, str | None]] = {index: {} for index in range(len(mutants))}
+    finished: dict[int, MutantResult] = {}
+
+    def complete(index: int) -> None:
+        mutant, result = mutants[index], suites[index]
+        if mutant.equivalent and not result.killers and not result.stale:
+            for part, (_first, count) in enumerate(parts):
+                result.fuzz_hands += count
+                if found[index][part] is not None:
+                    result.divergence = found[index][part]
+                    break
+        finished[index] = result
+        if done:
+            done(result)
+
+    methods = multiprocessing.get_all_start_methods()
+    forked = "fork" in methods
+    context = multiprocessing.get_context("fork" if forked else "spawn")
+    if forked:
+        _WORKER_SCENARIOS = scenarios  # the workers inherit the loaded suite
+    with context.Pool(jobs, initializer=_init_worker, initargs=(folders, skip, enough, forked)) as pool:
+        for index, part, value in pool.imap_unordered(_work, units):
+            if part < 0:
+                suites[index] = value
+            else:
+                found[index][part] = value
+            mutant = mutants[index]
+            waiting = len(parts) if mutant.equivalent else 0
+            if index in suites and len(found[index]) == waiting and index not in finished:
+                complete(index)
+    return [finished[index] for index in range(len(mutants))]

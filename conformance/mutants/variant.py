@@ -102,7 +102,7 @@ def reexecuted(module: str) -> list[str]:
     return ordered
 
 
-def _load(name: str, source: str) -> types.ModuleType:
+def _load(name: str, source: str, extra: dict[str, object] | None = None) -> types.ModuleType:
     """Execute ``source`` as module ``stud8.reference.<name>``, registered in sys.modules first
     (dataclasses and annotations look the module up there while the class body runs)."""
     full = f"{PACKAGE}.{name}"
@@ -112,6 +112,7 @@ def _load(name: str, source: str) -> types.ModuleType:
     module.__package__ = PACKAGE
     sys.modules[full] = module
     setattr(sys.modules[PACKAGE], name, module)
+    module.__dict__.update(extra or {})
     exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - the engine's own source
     return module
 
@@ -133,11 +134,22 @@ def _evaluator_shim(hands: types.ModuleType) -> types.ModuleType:
 @contextlib.contextmanager
 def installed(mutant: Mutant) -> Iterator[dict[str, types.ModuleType]]:
     """The mutant engine in place of the reference engine, for the duration of the block."""
-    source = edited_source(mutant)
+    with installed_source(mutant.module, edited_source(mutant)) as modules:
+        yield modules
+
+
+@contextlib.contextmanager
+def installed_source(module: str, source: str,
+                     builtins: dict[str, object] | None = None) -> Iterator[dict[str, types.ModuleType]]:
+    """The engine with ``stud8.reference.<module>`` executed from ``source``, for the block.
+
+    ``builtins``: extra names the edited module may use (the generated mutants' exception that
+    nothing raises); they go into that module's namespace only.
+    """
     importlib.import_module(f"{PACKAGE}.engine")  # the originals, loaded before they are saved
     package = sys.modules[PACKAGE]
-    names = reexecuted(mutant.module)
-    if mutant.module == "hands":
+    names = reexecuted(module)
+    if module == "hands":
         names = names + ["fast_eval"] if "fast_eval" not in names else names
     saved = {name: sys.modules.get(f"{PACKAGE}.{name}") for name in names}
     for name in names:
@@ -146,17 +158,18 @@ def installed(mutant: Mutant) -> Iterator[dict[str, types.ModuleType]]:
     new: dict[str, types.ModuleType] = {}
     try:
         for name in names:
-            if name == "fast_eval" and mutant.module == "hands":
+            if name == "fast_eval" and module == "hands":
                 continue
-            new[name] = _load(name, source if name == mutant.module else source_of(name))
-            if name == "hands" and mutant.module == "hands":
+            new[name] = _load(name, source if name == module else source_of(name),
+                              builtins if name == module else None)
+            if name == "hands" and module == "hands":
                 shim = _evaluator_shim(new[name])
                 sys.modules[f"{PACKAGE}.fast_eval"] = shim
                 setattr(package, "fast_eval", shim)  # noqa: B010 - a module attribute mypy cannot see
                 new["fast_eval"] = shim
         yield new
     finally:
-        for name, module in saved.items():
-            if module is not None:
-                sys.modules[f"{PACKAGE}.{name}"] = module
-                setattr(package, name, module)
+        for name, original in saved.items():
+            if original is not None:
+                sys.modules[f"{PACKAGE}.{name}"] = original
+                setattr(package, name, original)
