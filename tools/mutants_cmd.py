@@ -4,7 +4,9 @@ Prints, for each planted mistake, whether the suite killed it and with which sce
 ``killed/total``. Exit 0 when every mutant is killed or is an equivalent whose lockstep run
 showed no divergence; 1 when one survives (or an edit no longer fits the engine: stale);
 2 for a usage error (``-k`` matching nothing, a bad number). ``--doc FILE`` writes the
-catalogue ``docs/mutants.md`` from the registry instead of running anything.
+catalogue ``docs/mutants.md`` from the registry (and the record of the generated mutants)
+instead of running anything. ``--generated`` runs cosmic-ray's generated mutants instead of the
+zoo (``tools/mutants_generated.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "proof: 3000; fewer is reported as unproven)")
     parser.add_argument("--doc", type=Path, metavar="FILE",
                         help="write the mutant catalogue (docs/mutants.md) to FILE and run nothing")
+    parser.add_argument("--generated", action="store_true",
+                        help="run cosmic-ray's generated mutants of the rule modules instead of the zoo "
+                             "(needs the mutation extra; -k MODULE for one module)")
+    parser.add_argument("--sample", action="store_true",
+                        help="with --generated: only the fixed sample CI runs (20 mutants per module)")
+    parser.add_argument("--record", nargs="?", const="", default=None, metavar="FILE",
+                        help="with --generated: merge the figures into the record the catalogue is "
+                             "rendered from (default conformance/mutants/generated.json)")
     add_format_argument(parser, "results")
 
 
@@ -37,6 +47,20 @@ def run(args: argparse.Namespace) -> int:
     from stud8.conformance.mutants.doc import render
     from stud8.conformance.mutants.run import EQUIVALENCE_HANDS, run_mutants
 
+    if (args.sample or args.record is not None) and not args.generated:
+        raise Stud8Error("--sample and --record go with --generated", "usage")
+    if args.generated:
+        if args.doc is not None:
+            raise Stud8Error("--doc writes the whole catalogue: leave out --generated", "usage")
+        from stud8.conformance.executor import default_jobs
+        from stud8.tools import mutants_generated
+
+        jobs = args.jobs if args.jobs is not None else min(2, default_jobs())
+        if jobs < 1:
+            raise Stud8Error(f"--jobs must be 1 or more, got {jobs}", "usage")
+        if args.fuzz_hands is not None and args.fuzz_hands < 0:
+            raise Stud8Error(f"--fuzz-hands must be 0 or more, got {args.fuzz_hands}", "usage")
+        return mutants_generated.run(args, jobs)
     mutants = select(args.pattern)
     if args.doc is not None:
         if args.pattern:
