@@ -11,12 +11,177 @@ mutant fails a test, so a verdict never outlives the code it was written for.
 
 from __future__ import annotations
 
-MESSAGE = ("Only the wording of a refusal changes: every action reaching the edited branch is refused "
-           "with the same error code either way, and the protocol compares codes (the rule book fixes "
-           "no message text).")
-CBR_CACHE = ("_CBR_TEXT only caches the text 'cbr N' per amount; when (or whether) it is cleared changes "
-             "how often a text is formatted, never the text.")
+# --- reasons shared by several mutants ---------------------------------------------------
 
-EQUIVALENT: dict[str, str] = {}
+MESSAGE = ("Only the wording of a refusal changes: every move reaching these branches of refusal() is "
+           "refused with not-allowed either way (the protocol compares codes; no message text is specified).")
+CBR_CACHE = ("_CBR_TEXT only caches the text 'cbr N' of each amount: when, or whether, it is emptied changes "
+             "how often a text is formatted again, never the text.")
+CLOCKWISE_SELF = ("The seats clockwise lose or gain the seat itself (or a repeat after it): _advance starts "
+                  "from the player who just acted, who has folded, is all-in, or has acted and matched the "
+                  "level, so is skipped either way; _next_can_act is asked only for a seat that cannot act.")
+CLOCKWISE_SIZES = ("Only changes which table sizes get a clockwise table outside 2 to 8 players; a hand "
+                   "never has fewer than 2 or more than 8 seats (table.players).")
+OVERWRITTEN = ("The starting value is never read: committed is reset by new_street() before the third-street "
+               "deal, and post_antes() assigns every seat's contributed before anything reads it.")
+NEVER_NEGATIVE = "Stacks and counters never go below zero, so the edited comparison gives the same answer."
+CAP_RECORDED = ("_cap_applies() is reached only once full_events passed the cap; had three or more players "
+                "been able to bet then, the bet that reached the cap set capped (live never grows), so when "
+                "capped is False live is exactly 2 and the edited test of live is False as before.")
+LAST_PLAYER = ("With one player left in the hand the round closes anyway: that player has acted and matched "
+               "the level (or is all-in), or, after everyone else folded in turn, owes nothing beside no "
+               "one who can bet, which the run-out test closes; the engine then settles the hand uncontested.")
+ORDERED_STRINGS = ("Compares constant strings: among the values that reach it (phases 'forced' < 'normal' < "
+                   "'open'; kinds 'cbr', 'cc', 'f', 'pb'; the heads_up_raises values) the edited comparison "
+                   "selects exactly the same ones.")
+INTERNED = ("Identity instead of equality on constants: the phases and heads-up modes are the module's own "
+            "string constants, and the kind 'cbr' is the literal parse_action builds every cbr with, so "
+            "equal values are the same object.")
+LEVEL_IS_MAX = ("No seat's chips on the street exceed the level (the highest amount anyone must match), so "
+                "'less than' and 'different from', or 'at least' and 'equal to', agree here.")
 
-KILLED_BY: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    # betting.py
+    "betting:_CbrText.__missing__:AddNot:0": CBR_CACHE,
+    "betting:_CbrText.__missing__:NumberReplacer:0": CBR_CACHE,
+    "betting:_CbrText.__missing__:NumberReplacer:1": CBR_CACHE,
+    "betting:_CbrText.__missing__:ReplaceComparisonOperator_GtE_Eq:0": CBR_CACHE,
+    "betting:_CbrText.__missing__:ReplaceComparisonOperator_GtE_Gt:0": CBR_CACHE,
+    "betting:_CbrText.__missing__:ReplaceComparisonOperator_GtE_Lt:0": CBR_CACHE,
+    "betting:_CbrText.__missing__:ReplaceComparisonOperator_GtE_LtE:0": CBR_CACHE,
+    "betting:_CbrText.__missing__:ReplaceComparisonOperator_GtE_NotEq:0": CBR_CACHE,
+    "betting:BettingRound.refusal:AddNot:4": MESSAGE,
+    "betting:BettingRound.refusal:AddNot:5": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceAndWithOr:2": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Gt:3": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Gt:4": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_GtE:3": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_GtE:4": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Is:3": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Is:4": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_IsNot:3": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_IsNot:4": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Lt:3": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Lt:4": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_LtE:3": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_LtE:4": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_NotEq:3": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_NotEq:4": MESSAGE,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_GtE:1": (
+        "In the OPEN phase nobody has bet yet (full_events is 0), so _raise_block never answers cap-reached "
+        "there: testing phase >= 'normal' (normal or open) picks the same refusal code as phase == 'normal'."),
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_LtE:1": (
+        "In the FORCED phase nobody has bet yet, so _raise_block never answers cap-reached there: testing "
+        "phase <= 'normal' (forced or normal) picks the same refusal code as phase == 'normal'."),
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_LtE:2": (
+        "_raise_block answers not-allowed or cap-reached here (a None would have offered a cbr); "
+        "'not-allowed' <= 'cap-reached' is False and 'cap-reached' <= 'cap-reached' True, as with ==."),
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Is:0": INTERNED,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Is:1": INTERNED,
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_Is:2": (
+        "_raise_block returns this module's own literal 'cap-reached', the same object the test compares "
+        "with, so identity and equality agree."),
+    "betting:BettingRound.refusal:ReplaceComparisonOperator_Eq_LtE:0": ORDERED_STRINGS,
+    "betting:BettingRound._moves_of:ReplaceComparisonOperator_Eq_Is:0": INTERNED,
+    "betting:BettingRound._moves_of:ReplaceComparisonOperator_Eq_Is:1": INTERNED,
+    "betting:BettingRound._moves_of:ReplaceComparisonOperator_Eq_LtE:1": ORDERED_STRINGS,
+    "betting:BettingRound.apply:ReplaceComparisonOperator_Eq_Is:1": INTERNED,
+    "betting:BettingRound.apply:ReplaceComparisonOperator_Eq_LtE:1": ORDERED_STRINGS,
+    "betting:BettingRound.apply:ReplaceComparisonOperator_Eq_LtE:2": ORDERED_STRINGS,
+    "betting:BettingRound.__init__:ReplaceComparisonOperator_NotEq_IsNot:0": INTERNED,
+    "betting:BettingRound._cap_applies:ReplaceComparisonOperator_Eq_LtE:0": ORDERED_STRINGS,
+    "betting:BettingRound._cap_applies:ReplaceComparisonOperator_Eq_LtE:1": ORDERED_STRINGS,
+    "betting:<module>:NumberReplacer:1": CLOCKWISE_SELF,
+    "betting:<module>:NumberReplacer:2": CLOCKWISE_SELF,
+    "betting:<module>:NumberReplacer:3": CLOCKWISE_SELF,
+    "betting:<module>:ReplaceBinaryOperator_Add_BitOr:1": CLOCKWISE_SELF,
+    "betting:<module>:ReplaceBinaryOperator_Add_FloorDiv:1": CLOCKWISE_SELF,
+    "betting:<module>:ReplaceBinaryOperator_Add_LShift:1": CLOCKWISE_SELF,
+    "betting:<module>:ReplaceBinaryOperator_Add_Mul:1": CLOCKWISE_SELF,
+    "betting:<module>:ReplaceBinaryOperator_Add_Pow:1": CLOCKWISE_SELF,
+    "betting:<module>:NumberReplacer:4": CLOCKWISE_SIZES,
+    "betting:<module>:NumberReplacer:5": CLOCKWISE_SIZES,
+    "betting:<module>:NumberReplacer:6": CLOCKWISE_SIZES,
+    "betting:<module>:NumberReplacer:7": CLOCKWISE_SIZES,
+    "betting:Table.__init__:NumberReplacer:0": OVERWRITTEN,
+    "betting:Table.__init__:NumberReplacer:1": OVERWRITTEN,
+    "betting:Table.__init__:NumberReplacer:2": OVERWRITTEN,
+    "betting:Table.__init__:NumberReplacer:3": OVERWRITTEN,
+    "betting:Table.can_act:ReplaceComparisonOperator_Gt_NotEq:0": NEVER_NEGATIVE,
+    "betting:Table.all_in:ReplaceComparisonOperator_Eq_LtE:0": NEVER_NEGATIVE,
+    "betting:BettingRound._raise_block:ReplaceComparisonOperator_Eq_LtE:0": NEVER_NEGATIVE,
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_LtE:2": NEVER_NEGATIVE,
+    "betting:BettingRound._cap_applies:NumberReplacer:0": CAP_RECORDED,
+    "betting:BettingRound._cap_applies:ReplaceComparisonOperator_Gt_Lt:0": CAP_RECORDED,
+    "betting:BettingRound._cap_applies:ReplaceComparisonOperator_Gt_NotEq:0": CAP_RECORDED,
+    "betting:BettingRound._full:ReplaceComparisonOperator_GtE_Eq:0": (
+        "full_events grows by one per full bet and live never grows, so the count first equals 1 + raise_cap "
+        "at the bet that decides; 'equal' and 'at least' set capped at the same bet."),
+    "betting:BettingRound._full:ReplaceComparisonOperator_GtE_Is:0": (
+        "full_events and 1 + raise_cap are small integers (CPython keeps one object for each below 257), so "
+        "identity equals equality, and equality decides at the same bet as 'at least' (see GtE_Eq)."),
+    "betting:BettingRound._full:ReplaceComparisonOperator_Gt_NotEq:0": (
+        "A bet or raise is offered only while at least two players can bet (live counts the raiser), so "
+        "live is never below 2 here: 'not 2' and 'more than 2' agree."),
+    "betting:BettingRound._advance:NumberReplacer:1": LAST_PLAYER,
+    "betting:BettingRound._advance:ReplaceComparisonOperator_LtE_Eq:0": LAST_PLAYER,
+    "betting:BettingRound._advance:ReplaceComparisonOperator_LtE_Lt:0": LAST_PLAYER,
+    "betting:BettingRound._advance:ReplaceComparisonOperator_Eq_LtE:0": (
+        "The loop breaks only at a player who can still bet, so live is at least 1 at this test: "
+        "'at most 1' and 'exactly 1' agree."),
+    "betting:BettingRound._advance:ReplaceComparisonOperator_GtE_Eq:0": LEVEL_IS_MAX,
+    "betting:BettingRound._advance:ReplaceComparisonOperator_Lt_NotEq:0": LEVEL_IS_MAX,
+    "betting:BettingRound.__init__:ReplaceComparisonOperator_Eq_LtE:0": (
+        "A round is opened only when at least two players can bet (_open_round), so live <= 2 and live == 2 "
+        "agree."),
+    "betting:BettingRound._completion_targets:ReplaceComparisonOperator_GtE_Eq:0": (
+        "The stakes never allow a bring-in above the small bet (table.stakes; the hand does not start), so "
+        "'at least' and 'equal' agree."),
+    "betting:BettingRound._post_bring_in:ReplaceComparisonOperator_GtE_Eq:0": (
+        "The stakes never allow a bring-in above the small bet (table.stakes), so 'at least' and 'equal' agree."),
+    "betting:BettingRound._completion_targets:ReplaceComparisonOperator_GtE_Gt:1": (
+        "A stack of exactly the small bet then falls to the next test (more than the bring-in) and is "
+        "offered (stack,), the same amount as (small,)."),
+    "betting:BettingRound._raise_targets:ReplaceComparisonOperator_GtE_Gt:0": (
+        "A stack of exactly the target is then offered as an all-in of total chips, the same amount as the "
+        "target."),
+    "betting:Table.post_antes:ReplaceComparisonOperator_Gt_GtE:0": (
+        "A stack equal to the ante takes the other branch, which also leaves a stack of 0 and puts the whole "
+        "stack (the ante) in: the same chips (the zoo's table-ante-boundary)."),
+    "betting:BettingRound._raise_targets:ReplaceComparisonOperator_NotEq_Lt:0": (
+        "The street's bet is the small or the big bet and never above the big bet, so 'different from' "
+        "and 'less than' agree."),
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_NotEq_Gt:0": (
+        "Reached only when size is the bet, or the big bet with an open pair, never less than the bet: "
+        "'more than' equals 'different from'."),
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_NotEq_GtE:0": (
+        "When size equals the bet the edited branch sets the bet to the same value: no change."),
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_NotEq_IsNot:0": (
+        "When size equals the bet but is another object, the edited branch sets the bet to the same value: "
+        "no change."),
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_Is:0": (
+        "An amount one bet above the full level that fails the identity test falls to the half-bet test; "
+        "the level is below full level + half a bet (a short all-in raises it by less than half), so the "
+        "raise is more than half a bet above it and counted full, with the bet unchanged: the same."),
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_GtE:1": (
+        "With an open pair an amount is at most the full level plus the big bet, so size >= big only when "
+        "size == big."),
+    "betting:BettingRound._bet_or_raise:ReplaceTrueWithFalse:0": (
+        "The player making a short all-in has no chips left: an all-in player is skipped by _advance and "
+        "never in turn again this round, so whether they count as having acted is never read."),
+}
+
+KILLED_BY: dict[str, str] = {
+    "betting:Table.can_act:NumberReplacer:0": "bring-in-200",
+    "betting:BettingRound._completion_targets:ReplaceComparisonOperator_Gt_GtE:0": "bring-in-201",
+    "betting:BettingRound._completion_targets:ReplaceComparisonOperator_GtE_Is:0": "bring-in-202",
+    "betting:BettingRound._post_bring_in:ReplaceComparisonOperator_GtE_Is:0": "bring-in-202",
+    "betting:BettingRound._full:NumberReplacer:3": "betting-200",
+    "betting:BettingRound._full:ReplaceBinaryOperator_Add_BitOr:0": "betting-200",
+    "betting:BettingRound._full:ReplaceBinaryOperator_Add_BitXor:0": "betting-200",
+    "betting:BettingRound._full:ReplaceBinaryOperator_Add_Mul:0": "betting-200",
+    "betting:BettingRound._bet_or_raise:ReplaceAndWithOr:1": "betting-201",
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_GtE:2": "betting-201",
+    "betting:BettingRound._bet_or_raise:ReplaceBinaryOperator_Sub_BitAnd:3": "betting-201",
+    "betting:BettingRound._raise_block:ReplaceComparisonOperator_Eq_GtE:0": "betting-201",
+}
