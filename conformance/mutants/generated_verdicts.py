@@ -184,4 +184,11 @@ KILLED_BY: dict[str, str] = {
     "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_GtE:2": "betting-201",
     "betting:BettingRound._bet_or_raise:ReplaceBinaryOperator_Sub_BitAnd:3": "betting-201",
     "betting:BettingRound._raise_block:ReplaceComparisonOperator_Eq_GtE:0": "betting-201",
+    "betting:BettingRound._bet_or_raise:ReplaceAndWithOr:0": "betting-202",
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_Gt:0": "betting-202",
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_GtE:0": "betting-202",
+    "betting:BettingRound._bet_or_raise:ReplaceComparisonOperator_Eq_LtE:1": "betting-202",
+    "betting:BettingRound._raise_targets:ReplaceComparisonOperator_Lt_Eq:0": "betting-202",
+    "betting:BettingRound._raise_targets:ReplaceComparisonOperator_Lt_Is:0": "betting-202",
+    "betting:BettingRound.__init__:ReplaceComparisonOperator_NotEq_Lt:0": "bring-in-203",
 }
