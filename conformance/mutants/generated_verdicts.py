@@ -40,6 +40,32 @@ INTERNED = ("Identity instead of equality on constants: the phases and heads-up 
 LEVEL_IS_MAX = ("No seat's chips on the street exceed the level (the highest amount anyone must match), so "
                 "'less than' and 'different from', or 'at least' and 'equal to', agree here.")
 
+DEAD_LAYER = ("Reached only by chips in a layer no player still in the hand can win, which cannot happen in "
+              "play: the top layer always has a player who is still in (the last of two players left to bet is "
+              "never asked to fold alone, and a raiser's excess is returned), and every lower layer has its "
+              "all-in player; so carry stays 0, no layer is empty and this code never runs or adds nothing.")
+TWO_SEATS = "Every hand has at least two seats, so 'fewer than 2' and 'fewer than 1' are both False."
+ZERO_RETURN = ("When the two largest contributions are equal the edited test lets uncalled() give back 0 chips; "
+               "returning nothing and returning 0 are the same outcome (the runner reads only non-zero returns, "
+               "and no chip moves).")
+COMPARE_UNREACHED = ("Never reached: the compared card lists are each tied player's own cards (never the "
+                     "community card) and two players never hold the same card, so the first pair compared "
+                     "always differs and the loop returns.")
+COMPARE_SIGN = ("functools.cmp_to_key only asks whether the result is below zero: -2 (or ~1) acts as -1, and "
+                "2 or 0 act as 1.")
+CARDS_DIFFER = ("The compared cards are known to differ (x != y), so 'at least' equals 'more than' and 'at "
+                "most' equals 'less than'.")
+SMALL_INTS = ("Card indices are 0 to 51; CPython keeps one object for each integer below 257, so identity "
+              "equals equality.")
+ONE_SCOOPER = ("A single player who wins both halves gets ceil(amount / 2) + floor(amount / 2) either way: the "
+               "tied-both-ways branch pays that one player the whole pot with the same high part.")
+ZERO_TERMS = "Adds the contributions equal to the level as zero terms: the same sum."
+LOW_KEY_ORDER = ("low_card_key's numbers only need to keep the order ace, two, ..., king, suits within a rank; "
+                 "the edited key (the ace at -1, every rank one higher, or five values per rank) keeps it.")
+SUIT_BITS = "rank * 4 has its two low bits clear and the suit is 0 to 3, so '|' and '^' add it exactly."
+ACE_TOP = ("The ace is the highest rank index (12); '>= 12' selects only the ace, and 12 is a small integer, one "
+           "object in CPython, so 'is' equals '=='.")
+
 EQUIVALENT: dict[str, str] = {
     # betting.py
     "betting:_CbrText.__missing__:AddNot:0": CBR_CACHE,
@@ -169,6 +195,83 @@ EQUIVALENT: dict[str, str] = {
     "betting:BettingRound._bet_or_raise:ReplaceTrueWithFalse:0": (
         "The player making a short all-in has no chips left: an all-in player is skipped by _advance and "
         "never in turn again this round, so whether they count as having acted is never read."),
+    # pots.py
+    "pots:side_pots:ReplaceComparisonOperator_Gt_NotEq:0": NEVER_NEGATIVE,
+    "pots:_merge_dead_layers:AddNot:2": DEAD_LAYER,
+    "pots:uncalled:NumberReplacer:1": TWO_SEATS,
+    "pots:_merge_dead_layers:NumberReplacer:4": DEAD_LAYER,
+    "pots:_merge_dead_layers:NumberReplacer:5": DEAD_LAYER,
+    "pots:_merge_dead_layers:NumberReplacer:6": DEAD_LAYER,
+    "pots:_merge_dead_layers:NumberReplacer:7": DEAD_LAYER,
+    "pots:_merge_dead_layers:NumberReplacer:8": DEAD_LAYER,
+    "pots:_merge_dead_layers:NumberReplacer:9": DEAD_LAYER,
+    "pots:_merge_dead_layers:NumberReplacer:10": DEAD_LAYER,
+    "pots:_merge_dead_layers:NumberReplacer:11": DEAD_LAYER,
+    "pots:split_pot:NumberReplacer:3": ONE_SCOOPER,
+    "pots:low_card_key:NumberReplacer:5": LOW_KEY_ORDER,
+    "pots:low_card_key:NumberReplacer:6": LOW_KEY_ORDER,
+    "pots:low_card_key:NumberReplacer:8": LOW_KEY_ORDER,
+    "pots:_by_cards.compare:NumberReplacer:0": COMPARE_SIGN,
+    "pots:_by_cards.compare:NumberReplacer:2": COMPARE_SIGN,
+    "pots:_by_cards.compare:NumberReplacer:3": COMPARE_SIGN,
+    "pots:_by_cards.compare:NumberReplacer:4": COMPARE_SIGN,
+    "pots:_by_cards.compare:NumberReplacer:6": COMPARE_SIGN,
+    "pots:_by_cards.compare:NumberReplacer:7": COMPARE_SIGN,
+    "pots:_merge_dead_layers:ReplaceAndWithOr:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceBinaryOperator_Add_BitOr:0": DEAD_LAYER,
+    "pots:low_card_key:ReplaceBinaryOperator_Add_BitOr:1": SUIT_BITS,
+    "pots:_merge_dead_layers:ReplaceBinaryOperator_Add_BitXor:0": DEAD_LAYER,
+    "pots:low_card_key:ReplaceBinaryOperator_Add_BitXor:1": SUIT_BITS,
+    "pots:_merge_dead_layers:ReplaceBinaryOperator_Add_LShift:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceBinaryOperator_Add_RShift:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceBinaryOperator_Add_Sub:0": DEAD_LAYER,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_Add:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_BitAnd:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_BitOr:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_BitXor:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_Div:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_FloorDiv:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_LShift:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_Mod:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_Mul:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_Pow:0": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_RShift:0": COMPARE_UNREACHED,
+    "pots:low_card_key:ReplaceComparisonOperator_Eq_GtE:0": ACE_TOP,
+    "pots:uncalled:ReplaceComparisonOperator_Eq_Is:0": ZERO_RETURN,
+    "pots:low_card_key:ReplaceComparisonOperator_Eq_Is:0": ACE_TOP,
+    "pots:uncalled:ReplaceComparisonOperator_Eq_Lt:0": ZERO_RETURN,
+    "pots:uncalled:ReplaceComparisonOperator_Eq_LtE:0": ZERO_RETURN,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_Eq:1": COMPARE_UNREACHED,
+    "pots:side_pots:ReplaceComparisonOperator_Gt_GtE:1": ZERO_TERMS,
+    "pots:split_pot:ReplaceComparisonOperator_Gt_GtE:0": ONE_SCOOPER,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_GtE:0": CARDS_DIFFER,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_GtE:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_Is:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_IsNot:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_Lt:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_LtE:1": COMPARE_UNREACHED,
+    "pots:split_pot:ReplaceComparisonOperator_Gt_NotEq:0": ONE_SCOOPER,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_NotEq:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_Eq:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_Gt:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_GtE:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_Is:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_IsNot:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_LtE:0": CARDS_DIFFER,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_LtE:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_Lt_NotEq:1": COMPARE_UNREACHED,
+    "pots:_by_cards.compare:ReplaceComparisonOperator_NotEq_IsNot:0": SMALL_INTS,
+    "pots:_merge_dead_layers:ReplaceContinueWithBreak:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_Delete_USub:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_Delete_USub:1": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_USub_Invert:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_USub_Invert:1": DEAD_LAYER,
+    "pots:_by_cards.compare:ReplaceUnaryOperator_USub_Invert:0": COMPARE_SIGN,
+    "pots:_by_cards.compare:ReplaceUnaryOperator_USub_Invert:1": COMPARE_SIGN,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_USub_Not:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_USub_Not:1": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_USub_UAdd:0": DEAD_LAYER,
+    "pots:_merge_dead_layers:ReplaceUnaryOperator_USub_UAdd:1": DEAD_LAYER,
 }
 
 KILLED_BY: dict[str, str] = {
@@ -191,4 +294,7 @@ KILLED_BY: dict[str, str] = {
     "betting:BettingRound._raise_targets:ReplaceComparisonOperator_Lt_Eq:0": "betting-202",
     "betting:BettingRound._raise_targets:ReplaceComparisonOperator_Lt_Is:0": "betting-202",
     "betting:BettingRound.__init__:ReplaceComparisonOperator_NotEq_Lt:0": "bring-in-203",
+    "pots:side_pots:NumberReplacer:0": "pots-201",
+    "pots:side_pots:NumberReplacer:1": "pots-200",
+    "pots:side_pots:ReplaceComparisonOperator_Gt_GtE:0": "pots-200",
 }
