@@ -66,6 +66,43 @@ SUIT_BITS = "rank * 4 has its two low bits clear and the suit is 0 to 3, so '|' 
 ACE_TOP = ("The ace is the highest rank index (12); '>= 12' selects only the ace, and 12 is a small integer, one "
            "object in CPython, so 'is' equals '=='.")
 
+DEALER_LIST = ("The engine always hands the dealer a new list of card indices (_deck_indices), so copying it "
+               "again, or not, deals the same cards.")
+STUB_UNUSED = "Nothing in the engine reads Dealer.stub: without @property it is never called either."
+REMAINING_MOD = ("remaining is read once, for seventh street: from four players on the cards dealt pass half "
+                 "the deck, where 52 % top equals 52 - top; with two or three players (top 15 to 22) the "
+                 "remainder (4 to 10) still covers every player, a burn and the bottom card, as 52 - top does.")
+NEVER_SHORT = ("The stub never runs short: plan_seventh deals a community card whenever it could, so "
+               "deal_many is never asked for more cards than the stub holds and the error never fires.")
+RECYCLE_SAME = ("Recycling puts the burns after the stub; the cards dealt next (a burn, then the players' cards "
+                "or one community card) all come from the top of the stub, which is unchanged, and nothing "
+                "is dealt or shown after seventh street.")
+PROCEDURE_STRINGS = ("Compares the deck_exhaustion value, one of 'tda', 'community_card_only', 'robert' (others "
+                     "are refused at start) and only the values that reach the test: the edited comparison "
+                     "selects exactly the same ones.")
+
+CATEGORY_ORDER = ("The exposed categories are only compared with each other; 5 for four of a kind, or -1 "
+                  "for high card, keeps their order.")
+ONE_UP_CARD = "bring_in_seat runs on third street only, when every seat has exactly one up card: [0] is [-1]."
+COUNT_ORDER = ("Shifting or doubling every rank's count keeps the order of the sort key (count, card), so "
+               "the cards come out in the same order.")
+EXTRA_ENTRY = ("Adds a table entry for a card index (52) or a rank (13) that does not exist: never looked up, "
+               "or a digit that is always 0.")
+FIRST_ALWAYS = ("The starting 'best' is replaced by the first candidate whatever it is: every exposed rank "
+                "is above (-1, ()) and above (0, ()) (its ranks are non-empty), so the edited start changes "
+                "nothing.")
+SUIT_MONOTONE = ("Under high_card_by_suit the third key is compared only between boards of equal ranks, card "
+                 "by card in the same order of significance; cards of equal rank compare by suit, and card + 3, "
+                 "card * 3, card / 3, card << 3, card ** 3 and card - 3 keep that order.")
+GROUPS_BOUNDED = ("Group sizes run from 1 to 4, sorted largest first, and the larger sizes are tested first: "
+                  "the edited comparison accepts exactly the same boards.")
+SUIT_ONLY = ("first_to_act and board_key are called only under high_card_by_suit (the engine ranks the "
+             "default by counts itself), and 'first_clockwise_from_dealer' < 'high_card_by_suit': the edited "
+             "test is True exactly where == is; the option's value is read from the options, never the "
+             "module's own constant object, so 'is not' is True there too.")
+RESORTED = ("The list is sorted again at once by (count, rank), a total order of the ranks, so the first "
+            "sort's direction is lost.")
+
 EQUIVALENT: dict[str, str] = {
     # betting.py
     "betting:_CbrText.__missing__:AddNot:0": CBR_CACHE,
@@ -195,6 +232,59 @@ EQUIVALENT: dict[str, str] = {
     "betting:BettingRound._bet_or_raise:ReplaceTrueWithFalse:0": (
         "The player making a short all-in has no chips left: an all-in player is skipped by _advance and "
         "never in turn again this round, so whether they count as having acted is never read."),
+    # exposed.py
+    "exposed:<module>:NumberReplacer:0": CATEGORY_ORDER,
+    "exposed:<module>:NumberReplacer:9": CATEGORY_ORDER,
+    "exposed:bring_in_seat:NumberReplacer:1": ONE_UP_CARD,
+    "exposed:significance:NumberReplacer:4": COUNT_ORDER,
+    "exposed:significance:NumberReplacer:5": COUNT_ORDER,
+    "exposed:significance:NumberReplacer:6": COUNT_ORDER,
+    "exposed:<module>:NumberReplacer:14": EXTRA_ENTRY,
+    "exposed:_RankMemo.__missing__:NumberReplacer:0": EXTRA_ENTRY,
+    "exposed:first_by_counts:NumberReplacer:0": FIRST_ALWAYS,
+    "exposed:first_by_counts:NumberReplacer:1": FIRST_ALWAYS,
+    "exposed:first_by_counts:NumberReplacer:2": FIRST_ALWAYS,
+    "exposed:first_by_counts:NumberReplacer:3": FIRST_ALWAYS,
+    "exposed:board_key:ReplaceBinaryOperator_BitAnd_Add:0": SUIT_MONOTONE,
+    "exposed:board_key:ReplaceBinaryOperator_BitAnd_Div:0": SUIT_MONOTONE,
+    "exposed:board_key:ReplaceBinaryOperator_BitAnd_LShift:0": SUIT_MONOTONE,
+    "exposed:board_key:ReplaceBinaryOperator_BitAnd_Mul:0": SUIT_MONOTONE,
+    "exposed:board_key:ReplaceBinaryOperator_BitAnd_Pow:0": SUIT_MONOTONE,
+    "exposed:board_key:ReplaceBinaryOperator_BitAnd_Sub:0": SUIT_MONOTONE,
+    "exposed:_rank_board:ReplaceComparisonOperator_Eq_GtE:0": GROUPS_BOUNDED,
+    "exposed:_rank_board:ReplaceComparisonOperator_Eq_GtE:1": GROUPS_BOUNDED,
+    "exposed:_rank_board:ReplaceComparisonOperator_Eq_GtE:2": GROUPS_BOUNDED,
+    "exposed:board_key:ReplaceComparisonOperator_Eq_GtE:0": SUIT_ONLY,
+    "exposed:first_to_act:ReplaceComparisonOperator_Eq_GtE:0": SUIT_ONLY,
+    "exposed:board_key:ReplaceComparisonOperator_Eq_IsNot:0": SUIT_ONLY,
+    "exposed:first_to_act:ReplaceComparisonOperator_Eq_IsNot:0": SUIT_ONLY,
+    "exposed:board_key:ReplaceComparisonOperator_Eq_LtE:0": SUIT_ONLY,
+    "exposed:first_to_act:ReplaceComparisonOperator_Eq_LtE:0": SUIT_ONLY,
+    "exposed:_rank_board:ReplaceComparisonOperator_GtE_Eq:0": GROUPS_BOUNDED,
+    "exposed:_rank_board:ReplaceComparisonOperator_Gt_NotEq:0": GROUPS_BOUNDED,
+    "exposed:_rank_board:ReplaceTrueWithFalse:0": RESORTED,
+    "exposed:first_by_counts:ReplaceUnaryOperator_Delete_USub:0": FIRST_ALWAYS,
+    "exposed:first_by_counts:ReplaceUnaryOperator_USub_Invert:0": FIRST_ALWAYS,
+    "exposed:first_by_counts:ReplaceUnaryOperator_USub_Invert:1": FIRST_ALWAYS,
+    "exposed:first_by_counts:ReplaceUnaryOperator_USub_Not:0": FIRST_ALWAYS,
+    "exposed:first_by_counts:ReplaceUnaryOperator_USub_Not:1": FIRST_ALWAYS,
+    "exposed:first_by_counts:ReplaceUnaryOperator_USub_UAdd:0": FIRST_ALWAYS,
+    # dealing.py
+    "dealing:Dealer.__init__:AddNot:0": DEALER_LIST,
+    "dealing:Dealer:RemoveDecorator:0": STUB_UNUSED,
+    "dealing:Dealer.remaining:ReplaceBinaryOperator_Sub_Mod:0": REMAINING_MOD,
+    "dealing:plan_seventh:ReplaceComparisonOperator_Eq_GtE:0": PROCEDURE_STRINGS,
+    "dealing:plan_seventh:ReplaceComparisonOperator_Eq_GtE:3": PROCEDURE_STRINGS,
+    "dealing:plan_seventh:ReplaceComparisonOperator_Eq_IsNot:2": PROCEDURE_STRINGS,
+    "dealing:plan_seventh:ReplaceComparisonOperator_Eq_LtE:2": NEVER_NEGATIVE,
+    "dealing:plan_seventh:ReplaceComparisonOperator_Eq_LtE:1": PROCEDURE_STRINGS,
+    "dealing:plan_seventh:ReplaceComparisonOperator_Eq_LtE:3": PROCEDURE_STRINGS,
+    "dealing:Dealer.deal_many:ReplaceComparisonOperator_Lt_Gt:0": NEVER_SHORT,
+    "dealing:Dealer.deal_many:ReplaceComparisonOperator_Lt_IsNot:0": NEVER_SHORT,
+    "dealing:Dealer.deal_many:ReplaceComparisonOperator_Lt_NotEq:0": NEVER_SHORT,
+    "dealing:<module>:ReplaceFalseWithTrue:0": RECYCLE_SAME,
+    "dealing:plan_seventh:ReplaceFalseWithTrue:1": RECYCLE_SAME,
+    "dealing:plan_seventh:ReplaceFalseWithTrue:2": RECYCLE_SAME,
     # pots.py
     "pots:side_pots:ReplaceComparisonOperator_Gt_NotEq:0": NEVER_NEGATIVE,
     "pots:_merge_dead_layers:AddNot:2": DEAD_LAYER,
