@@ -36,6 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(needs the mutation extra; -k MODULE for one module)")
     parser.add_argument("--sample", action="store_true",
                         help="with --generated: only the fixed sample CI runs (20 mutants per module)")
+    parser.add_argument("--log", metavar="FILE",
+                        help="with --generated: append each mutant's result to FILE (JSON lines) as it finishes")
+    parser.add_argument("--resume", metavar="FILE",
+                        help="with --generated: take the mutants a --log FILE shows killed on the same engine "
+                             "source from it, and run only the others")
     parser.add_argument("--record", nargs="?", const="", default=None, metavar="FILE",
                         help="with --generated: merge the figures into the record the catalogue is "
                              "rendered from (default conformance/mutants/generated.json)")
@@ -47,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
     from stud8.conformance.mutants.doc import render
     from stud8.conformance.mutants.run import EQUIVALENCE_HANDS, run_mutants
 
-    if (args.sample or args.record is not None) and not args.generated:
-        raise Stud8Error("--sample and --record go with --generated", "usage")
+    if (args.sample or args.record is not None or args.log or args.resume) and not args.generated:
+        raise Stud8Error("--sample, --record, --log and --resume go with --generated", "usage")
     if args.generated:
         if args.doc is not None:
             raise Stud8Error("--doc writes the whole catalogue: leave out --generated", "usage")

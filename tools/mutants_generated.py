@@ -26,9 +26,40 @@ SAMPLE_FUZZ_HANDS = 200
 """Lockstep hands behind a claimed equivalent in the sample (the whole run uses 3,000)."""
 
 
+def _earlier(path: Path, digests: dict[str, str], fuzz_hands: int) -> tuple[dict[str, Any], dict[str, tuple[int, str | None]]]:
+    """What a log of an earlier run (``--log``) on the same engine source settles: the mutants
+    it shows killed, and the lockstep evidence of those it found equivalent.
+
+    A scenario added since cannot bring a killed mutant back to life, so only the others need
+    running again; for a claimed equivalent the suite is run again but its lockstep hands (as
+    many as asked for now, or more) are not played twice. A line made on another source of its
+    module is ignored."""
+    from stud8.conformance.mutants.generated_run import GeneratedResult
+
+    if not path.is_file():
+        raise Stud8Error(f"{path}: no such log of an earlier run (--resume)", "usage")
+    found: dict[str, Any] = {}
+    evidence: dict[str, tuple[int, str | None]] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            result = GeneratedResult(**{key: data[key] for key in GeneratedResult.__dataclass_fields__})
+        except (ValueError, KeyError, TypeError):
+            raise Stud8Error(f"{path}:{number}: not a line of a --log file", "usage") from None
+        if data.get("source") != digests.get(result.module):
+            continue
+        if result.status == "killed":
+            found[result.key] = result
+        elif result.status == "equivalent" and result.fuzz_hands >= fuzz_hands:
+            evidence[result.key] = (result.fuzz_hands, result.divergence)
+    return found, evidence
+
+
 def run(args: argparse.Namespace, jobs: int) -> int:
     from stud8.conformance.mutants import generated, generated_record, generated_verdicts
-    from stud8.conformance.mutants.generated_run import run_generated, suite
+    from stud8.conformance.mutants.generated_run import GeneratedResult, run_generated, suite
     from stud8.conformance.mutants.run import EQUIVALENCE_HANDS
     from stud8.tools.formats import wants_json
     from stud8.tools.progress import progress_bar
@@ -54,12 +85,29 @@ def run(args: argparse.Namespace, jobs: int) -> int:
     fuzz_hands = args.fuzz_hands if args.fuzz_hands is not None else (
         SAMPLE_FUZZ_HANDS if args.sample else EQUIVALENCE_HANDS)
     started = time.perf_counter()
+    digests = {module: generated.source_digest(module) for module in generated.MODULES}
+    earlier, evidence = _earlier(Path(args.resume), digests, fuzz_hands) if args.resume else ({}, {})
+    to_run = [item for item in items if item.key not in earlier]
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed below
+
+    def done(result: GeneratedResult) -> None:
+        bar.update(1)
+        if log is not None:
+            log.write(json.dumps({**result.as_json(), "source": digests[result.module]}) + "\n")
+            log.flush()
+
     baseline: dict[str, str] = {}
     scenarios = suite(baseline=baseline)
-    with progress_bar(total=len(items), desc="generated mutants", unit="mutant") as bar:
-        results = run_generated(items, scenarios, jobs=jobs, claims=claims, fuzz_hands=fuzz_hands,
-                                done=lambda result: bar.update(1))
-    seconds = time.perf_counter() - started
+    try:
+        with progress_bar(total=len(to_run), desc="generated mutants", unit="mutant") as bar:
+            fresh = run_generated(to_run, scenarios, jobs=jobs, claims=claims, fuzz_hands=fuzz_hands, done=done,
+                                  evidence={key: value for key, value in evidence.items() if key in claims})
+    finally:
+        if log is not None:
+            log.close()
+    ran = {result.key: result for result in fresh}
+    results = [ran[item.key] if item.key in ran else earlier[item.key] for item in items]
+    seconds = time.perf_counter() - started + sum(r.seconds for r in earlier.values())
     for scenario_id, problem in baseline.items():
         print(f"stud8 mutants: left out {scenario_id}, which the reference engine fails: {problem}", file=sys.stderr)
 

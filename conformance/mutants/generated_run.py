@@ -100,10 +100,15 @@ def _extra_names() -> dict[str, object]:
 
 
 def evaluator_lockstep(module: str, original: Any, mutated: Any, sets: int, seed: int) -> str | None:
-    """Random card sets valued by the original and the edited evaluator; the first difference."""
+    """Random card sets valued by the original and the edited evaluator; the first difference.
+
+    Values are any numbers that order hands (protocol: "only compared with each other"), so the
+    two evaluators must agree on the category, the cards and whether there is a low, and order
+    every set against the one before alike; the numbers themselves may differ."""
     from stud8.reference.cards import ALL_CARDS
 
     rng = random.Random(seed)
+    before: tuple[Any, Any] | None = None
     for number in range(sets):
         size = rng.choice((5, 6, 7, 7))
         cards = rng.sample(ALL_CARDS, size)
@@ -112,30 +117,47 @@ def evaluator_lockstep(module: str, original: Any, mutated: Any, sets: int, seed
             a, b = _values(original, indices), _values(mutated, indices)
         else:
             a, b = _judged(original, cards), _judged(mutated, cards)
-        if a != b:
+        if isinstance(a, str) or isinstance(b, str) or a[0] != b[0] or (before is not None and (
+                _order(a[1], before[0][1]) != _order(b[1], before[1][1]))):
             return f"set {number} {' '.join(map(str, cards))}: reference {a!r}, mutant {b!r}"
+        before = (a, b)
     return None
 
 
+def _order(value: Any, previous: Any) -> tuple[Any, ...]:
+    """How a pair of (high, low) values orders against the previous pair: -1, 0, 1 or None each."""
+    def sign(x: Any, y: Any) -> int | None:
+        return None if x is None or y is None else (x > y) - (x < y)
+
+    return sign(value[0], previous[0]), sign(value[1], previous[1])
+
+
 def _values(module: Any, indices: tuple[int, ...]) -> Any:
+    """fast_eval: ((whether there is a low,), (high value, low value))."""
     try:
-        return module.values_idx(indices)
+        high, low = module.values_idx(indices)
     except Exception as error:  # noqa: BLE001 - a crash is a difference
         return f"{type(error).__name__}"
+    return (low is None,), (high, low)
 
 
 def _judged(module: Any, cards: list[Any]) -> Any:
+    """hands: ((category, high cards, low cards), (high value, low value))."""
     try:
         high, low = module.best_high(cards), module.best_low(cards)
-        return (high.category.label, [str(c) for c in high.cards], high.value,
-                None if low is None else ([str(c) for c in low.cards], low.value))
     except Exception as error:  # noqa: BLE001
         return f"{type(error).__name__}"
+    shape = (high.category.label, [str(c) for c in high.cards], None if low is None else [str(c) for c in low.cards])
+    return shape, (high.value, None if low is None else low.value)
 
 
 def run_one(item: GeneratedMutant, scenarios: Sequence[Any], claim: str | None = None,
-            fuzz_hands: int = EQUIVALENCE_HANDS) -> GeneratedResult:
-    """The suite against one generated mutant, in this process (stopping at the first failure)."""
+            fuzz_hands: int = EQUIVALENCE_HANDS, evidence: tuple[int, str | None] | None = None) -> GeneratedResult:
+    """The suite against one generated mutant, in this process (stopping at the first failure).
+
+    ``evidence``: the lockstep result of an earlier run on the same engine source, ``(hands,
+    divergence)``, used for a claimed equivalent instead of playing the hands again (the suite
+    is always run again: a scenario added since may kill the mutant)."""
     started = time.perf_counter()
     result = GeneratedResult(item.key, item.module, "survived")
     try:
@@ -162,7 +184,10 @@ def run_one(item: GeneratedMutant, scenarios: Sequence[Any], claim: str | None =
             for scenario_id, message in failures(scenarios):
                 result.status, result.killer, result.detail = "killed", scenario_id, message
                 break
-            if result.status == "survived" and claim is not None:
+            if result.status == "survived" and claim is not None and evidence is not None:
+                result.fuzz_hands, result.divergence = evidence
+                result.status = "equivalent" if result.divergence is None else "survived"
+            elif result.status == "survived" and claim is not None:
                 mutated_engine = modules.get("engine", original_engine)
                 found = lockstep(original_engine, mutated_engine, fuzz_hands, seed=sum(map(ord, item.key)))
                 result.fuzz_hands = fuzz_hands
@@ -182,7 +207,8 @@ def run_one(item: GeneratedMutant, scenarios: Sequence[Any], claim: str | None =
 _SCENARIOS: list[Any] = []
 
 
-def _child(conn: Connection, item: GeneratedMutant, order: list[int], claim: str | None, fuzz_hands: int) -> None:
+def _child(conn: Connection, item: GeneratedMutant, order: list[int], claim: str | None, fuzz_hands: int,
+           evidence: tuple[int, str | None] | None = None) -> None:
     try:
         import resource
 
@@ -191,7 +217,7 @@ def _child(conn: Connection, item: GeneratedMutant, order: list[int], claim: str
     except (ImportError, ValueError, OSError):
         pass
     try:
-        result = run_one(item, [_SCENARIOS[index] for index in order], claim, fuzz_hands)
+        result = run_one(item, [_SCENARIOS[index] for index in order], claim, fuzz_hands, evidence)
     except BaseException as error:  # noqa: BLE001 - report, never hang the parent
         result = GeneratedResult(item.key, item.module, "killed", "(crash)",
                                  f"the run of the suite crashed: {type(error).__name__}: {str(error)[:200]}")
@@ -222,10 +248,12 @@ def suite(folders: Sequence[Any] | None = None, baseline: dict[str, str] | None 
 def run_generated(items: Sequence[GeneratedMutant], scenarios: Sequence[Any], jobs: int = 1,
                   claims: Mapping[str, str] | None = None, fuzz_hands: int = EQUIVALENCE_HANDS,
                   done: Callable[[GeneratedResult], None] | None = None,
-                  deadline: float = DEADLINE) -> list[GeneratedResult]:
-    """Every mutant against the scenarios, results in the order of ``items``."""
+                  deadline: float = DEADLINE,
+                  evidence: Mapping[str, tuple[int, str | None]] | None = None) -> list[GeneratedResult]:
+    """Every mutant against the scenarios, results in the order of ``items`` (``evidence``: see run_one)."""
     global _SCENARIOS
     claims = claims or {}
+    evidence = evidence or {}
     _SCENARIOS = list(scenarios)
     order = list(range(len(_SCENARIOS)))
     index_of = {scenario.id: number for number, scenario in enumerate(_SCENARIOS)}
@@ -241,7 +269,8 @@ def run_generated(items: Sequence[GeneratedMutant], scenarios: Sequence[Any], jo
 
     if "fork" not in multiprocessing.get_all_start_methods():
         for item in items:
-            finished(run_one(item, [_SCENARIOS[i] for i in order], claims.get(item.key), fuzz_hands))
+            finished(run_one(item, [_SCENARIOS[i] for i in order], claims.get(item.key), fuzz_hands,
+                             evidence.get(item.key)))
         return [results[item.key] for item in items]
 
     context = multiprocessing.get_context("fork")
@@ -254,11 +283,11 @@ def run_generated(items: Sequence[GeneratedMutant], scenarios: Sequence[Any], jo
                 item = pending.pop()
                 receive, send = context.Pipe(duplex=False)
                 claim = claims.get(item.key)
-                process = context.Process(target=_child, args=(send, item, list(order), claim, fuzz_hands),
-                                          daemon=True)
+                process = context.Process(target=_child, daemon=True,
+                                          args=(send, item, list(order), claim, fuzz_hands, evidence.get(item.key)))
                 process.start()
                 send.close()
-                limit = CLAIM_DEADLINE if claim else deadline
+                limit = CLAIM_DEADLINE if claim and item.key not in evidence else deadline
                 running[receive] = (process, item, time.monotonic(), limit)
             ready = wait(list(running), timeout=1.0)
             for conn in ready:

@@ -103,6 +103,26 @@ SUIT_ONLY = ("first_to_act and board_key are called only under high_card_by_suit
 RESORTED = ("The list is sorted again at once by (count, rank), a total order of the ranks, so the first "
             "sort's direction is lost.")
 
+VALUE_ORDER = ("Changes the numbers a hand is valued at but not their order (another base above every digit, "
+               "another constant offset, the categories or the wheel's ace renumbered in the same order); values "
+               "are only compared with each other (protocol: evaluate's value), so every comparison is the same.")
+HEX_DIGITS = ("Each digit is below 16 and goes into the four low bits the multiplication by 16 left clear (and "
+              "0xFFFFF has every bit of a five-digit value set), so '|', '^' and '+' or '-' give the same number.")
+FIVE_CARD_GROUPS = ("_grouped_category sees the rank counts of exactly five cards, largest first, and the "
+                    "larger groups are tested first: the edited comparison (or slice) accepts exactly the same "
+                    "hands.")
+STRAIGHT_TESTS = ("Five distinct ranks span at least 4 and at most five ranks are distinct; a straight whose top "
+                  "is the ace and second card at most 5 is the wheel; a suit set is never empty: the edited "
+                  "comparison selects the same hands.")
+ACE_ENUM = "Rank is an enum: each rank one object, and the ace the highest, so 'is', '==' and '>=' agree."
+FROZEN = ("Only makes the result objects mutable; nothing in the engine or the adapters assigns to them, so "
+          "every value read is the same.")
+NOT_READ = ("Neither the engine nor the adapters read Category.from_label, LowHand.ranks or LowHand.name (the "
+            "adapter reads category.label, the cards and the value), so without the decorator nothing changes "
+            "for them.")
+ADAPTER_PARSES = ("The engine adapters parse every card text into a Card before evaluating (a text that is no "
+                  "card is refused there), so the loop that rejects non-Card objects never finds one.")
+
 EQUIVALENT: dict[str, str] = {
     # betting.py
     "betting:_CbrText.__missing__:AddNot:0": CBR_CACHE,
@@ -232,6 +252,41 @@ EQUIVALENT: dict[str, str] = {
     "betting:BettingRound._bet_or_raise:ReplaceTrueWithFalse:0": (
         "The player making a short all-in has no chips left: an all-in player is skipped by _advance and "
         "never in turn again this round, so whether they count as having acted is never read."),
+    # hands.py
+    "hands:<module>:NumberReplacer:6": VALUE_ORDER,
+    "hands:<module>:NumberReplacer:7": VALUE_ORDER,
+    "hands:<module>:NumberReplacer:8": VALUE_ORDER,
+    "hands:<module>:NumberReplacer:9": VALUE_ORDER,
+    "hands:Category:NumberReplacer:1": VALUE_ORDER,
+    "hands:Category:NumberReplacer:16": VALUE_ORDER,
+    "hands:_played_rank:NumberReplacer:1": VALUE_ORDER,
+    "hands:_grouped_category:NumberReplacer:4": FIVE_CARD_GROUPS,
+    "hands:_low_value:NumberReplacer:1": VALUE_ORDER,
+    "hands:Category:RemoveDecorator:1": NOT_READ,
+    "hands:LowHand:RemoveDecorator:0": NOT_READ,
+    "hands:LowHand:RemoveDecorator:1": NOT_READ,
+    "hands:_high_value:ReplaceBinaryOperator_Add_BitOr:0": HEX_DIGITS,
+    "hands:_low_value:ReplaceBinaryOperator_Add_BitOr:0": HEX_DIGITS,
+    "hands:_high_value:ReplaceBinaryOperator_Add_BitXor:0": HEX_DIGITS,
+    "hands:_low_value:ReplaceBinaryOperator_Add_BitXor:0": HEX_DIGITS,
+    "hands:_low_value:ReplaceBinaryOperator_Sub_BitXor:0": HEX_DIGITS,
+    "hands:_high_five:ReplaceComparisonOperator_Eq_GtE:1": STRAIGHT_TESTS,
+    "hands:_grouped_category:ReplaceComparisonOperator_Eq_GtE:0": FIVE_CARD_GROUPS,
+    "hands:_grouped_category:ReplaceComparisonOperator_Eq_GtE:1": FIVE_CARD_GROUPS,
+    "hands:_grouped_category:ReplaceComparisonOperator_Eq_GtE:2": FIVE_CARD_GROUPS,
+    "hands:_grouped_category:ReplaceComparisonOperator_Eq_GtE:3": FIVE_CARD_GROUPS,
+    "hands:_grouped_category:ReplaceComparisonOperator_Eq_GtE:4": FIVE_CARD_GROUPS,
+    "hands:_high_five:ReplaceComparisonOperator_Eq_LtE:0": STRAIGHT_TESTS,
+    "hands:_high_five:ReplaceComparisonOperator_Eq_LtE:1": STRAIGHT_TESTS,
+    "hands:_high_five:ReplaceComparisonOperator_Eq_LtE:2": STRAIGHT_TESTS,
+    "hands:_is_straight:ReplaceComparisonOperator_Eq_LtE:0": STRAIGHT_TESTS,
+    "hands:_played_rank:ReplaceComparisonOperator_Is_Eq:0": ACE_ENUM,
+    "hands:_played_rank:ReplaceComparisonOperator_Is_GtE:0": ACE_ENUM,
+    "hands:_is_straight:ReplaceComparisonOperator_NotEq_Lt:0": STRAIGHT_TESTS,
+    "hands:_low_five:ReplaceComparisonOperator_NotEq_Lt:0": STRAIGHT_TESTS,
+    "hands:<module>:ReplaceTrueWithFalse:0": FROZEN,
+    "hands:<module>:ReplaceTrueWithFalse:1": FROZEN,
+    "hands:_checked:ZeroIterationForLoop:0": ADAPTER_PARSES,
     # exposed.py
     "exposed:<module>:NumberReplacer:0": CATEGORY_ORDER,
     "exposed:<module>:NumberReplacer:9": CATEGORY_ORDER,
