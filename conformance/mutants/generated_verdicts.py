@@ -287,6 +287,10 @@ EQUIVALENT: dict[str, str] = {
     "hands:<module>:ReplaceTrueWithFalse:0": FROZEN,
     "hands:<module>:ReplaceTrueWithFalse:1": FROZEN,
     "hands:_checked:ZeroIterationForLoop:0": ADAPTER_PARSES,
+    "hands:_high_five:ReplaceComparisonOperator_Eq_IsNot:0": (
+        "ranks holds plain ints, never the Rank.ACE object, so 'is not' is always True: the test becomes "
+        "'a straight whose second card is 5', which adds the six-high straight, and ace_plays_low changes "
+        "nothing in a hand without an ace."),
     # exposed.py
     "exposed:<module>:NumberReplacer:0": CATEGORY_ORDER,
     "exposed:<module>:NumberReplacer:9": CATEGORY_ORDER,
