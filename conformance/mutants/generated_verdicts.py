@@ -123,6 +123,36 @@ NOT_READ = ("Neither the engine nor the adapters read Category.from_label, LowHa
 ADAPTER_PARSES = ("The engine adapters parse every card text into a Card before evaluating (a text that is no "
                   "card is refused there), so the loop that rejects non-Card objects never finds one.")
 
+MESSAGE_TURN = ("Only the seat named in the out-of-turn message changes; the refusal code is out-of-turn "
+                "either way (no message text is specified).")
+MESSAGE_ONLY = ("Only the text of a bad-config or bad-deck message changes (a seat number, the list of repeated "
+                "cards); the code is the same, and no message text is specified.")
+SMALL_SEATS = ("Seats (0 to 7) and card indices (0 to 51) are small integers, one object each in CPython, so "
+               "'is not' equals '!='.")
+LAST_POT = ("A pot with a single eligible player is always the last: the pots above it could only be won by "
+            "players who put in more, a subset of that one player. Stopping or going on after it is the same.")
+TO_ACT_UNREAD = ("Hand.to_act is read by no adapter (they read observe() and legal_actions()); without @property "
+                 "the observations are the same.")
+FAST_PATH = ("_check_stacks' first test is a shortcut for the usual stack: the edited shortcut lets fewer (or other) "
+             "plain int stacks through, and the full test after it accepts exactly the positive ones up to the "
+             "largest amount, so the same stacks start; the full test's own edit concerns only values the "
+             "shortcut already let through.")
+STAKES_CACHE = ("Only changes when the last stakes checked are remembered; the adapters always pass a Stakes, and "
+                "stakes remembered or not are checked to the same verdict.")
+OPTIONS_CACHE = ("Only changes when _resolve_options reuses the last options it resolved: every edited test "
+                 "either resolves the options again (the same values) or reuses them exactly when the rule book, "
+                 "profile and overrides are the same.")
+ADAPTER_DICT = ("The adapters always pass the options as a dict, never None and never another type, so the "
+                "edited type test gives the same answer.")
+DECK_FAST_PATH = ("The adapters pass the deck as 52 Card objects: the shortcut and the slow path both give their "
+                  "indices in order, so whichever the edited test takes, the deck is the same.")
+ADAPTER_CARDS = ("_index_of is reached only for deck entries that are not Card objects; the adapters parse every "
+                 "card text into a Card first, so it never runs.")
+VALIDATOR_ONLY = ("check_table is the scenario validator's check; Hand.start checks stacks and stakes itself, and "
+                  "the suite is loaded before a mutant is installed, so no observation passes through it.")
+ADAPTER_STAKES = ("The adapters build a Stakes with all four fields before starting a hand, so reading them never "
+                  "raises AttributeError and the handler is never needed.")
+
 EQUIVALENT: dict[str, str] = {
     # betting.py
     "betting:_CbrText.__missing__:AddNot:0": CBR_CACHE,
@@ -252,6 +282,84 @@ EQUIVALENT: dict[str, str] = {
     "betting:BettingRound._bet_or_raise:ReplaceTrueWithFalse:0": (
         "The player making a short all-in has no chips left: an all-in player is skipped by _advance and "
         "never in turn again this round, so whether they count as having acted is never read."),
+    # engine.py
+    "engine:Hand.check:ReplaceOrWithAnd:0": (
+        "The hand's round is None exactly when the hand is over (start and every action deal on until "
+        "someone must act or the hand ends), and a round in play always has a seat to act: 'and' and 'or' "
+        "give the same answer in every state check() sees."),
+    "engine:Hand.check:ReplaceOrWithAnd:1": (
+        "The hand's round is None exactly when the hand is over, and a round in play always has a seat to "
+        "act: the edited test is True exactly when the hand is over, as before."),
+    "engine:Hand._proceed:ReplaceComparisonOperator_Eq_LtE:0": (
+        "A hand never has fewer than one player left (the last cannot fold), so 'at most 1' is 'exactly 1'."),
+    "engine:Hand._showdown:ReplaceComparisonOperator_Eq_LtE:0": (
+        "Every pot has at least one eligible player (a layer nobody can win joins its neighbour), so "
+        "'at most 1' is 'exactly 1'."),
+    "engine:Hand._chip_order:NumberReplacer:1": (
+        "A single winner then goes through the odd-chip ordering, which returns that one seat: the same list."),
+    "engine:_check_stacks:AddNot:1": FAST_PATH,
+    "engine:check_table:AddNot:0": VALIDATOR_ONLY,
+    "engine:_check_stakes:AddNot:5": STAKES_CACHE,
+    "engine:_deck_indices:AddNot:0": DECK_FAST_PATH,
+    "engine:_deck_indices:AddNot:3": MESSAGE_ONLY,
+    "engine:_index_of:AddNot:0": ADAPTER_CARDS,
+    "engine:_index_of:AddNot:1": ADAPTER_CARDS,
+    "engine:_resolve_options:AddNot:1": ADAPTER_DICT,
+    "engine:check_table:ExceptionReplacer:0": VALIDATOR_ONLY,
+    "engine:_check_stakes:ExceptionReplacer:0": ADAPTER_STAKES,
+    "engine:_index_of:ExceptionReplacer:0": ADAPTER_CARDS,
+    "engine:Hand.check:NumberReplacer:4": MESSAGE_TURN,
+    "engine:Hand.check:NumberReplacer:5": MESSAGE_TURN,
+    "engine:_check_stacks:NumberReplacer:0": MESSAGE_ONLY,
+    "engine:_check_stacks:NumberReplacer:1": MESSAGE_ONLY,
+    "engine:_check_stacks:NumberReplacer:2": FAST_PATH,
+    "engine:_check_stacks:NumberReplacer:4": FAST_PATH,
+    "engine:_resolve_options:NumberReplacer:0": OPTIONS_CACHE,
+    "engine:_resolve_options:NumberReplacer:1": OPTIONS_CACHE,
+    "engine:_resolve_options:NumberReplacer:2": OPTIONS_CACHE,
+    "engine:_resolve_options:NumberReplacer:3": OPTIONS_CACHE,
+    "engine:Hand:RemoveDecorator:1": TO_ACT_UNREAD,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_BitAnd:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_BitOr:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_BitXor:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_Div:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_FloorDiv:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_LShift:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_Mod:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_Mul:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_Pow:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_RShift:0": MESSAGE_TURN,
+    "engine:Hand.check:ReplaceBinaryOperator_Add_Sub:0": MESSAGE_TURN,
+    "engine:_resolve_options:ReplaceComparisonOperator_IsNot_Eq:0": OPTIONS_CACHE,
+    "engine:_resolve_options:ReplaceComparisonOperator_IsNot_Is:1": ADAPTER_DICT,
+    "engine:_resolve_options:ReplaceComparisonOperator_IsNot_Is:2": OPTIONS_CACHE,
+    "engine:_resolve_options:ReplaceComparisonOperator_IsNot_NotEq:0": OPTIONS_CACHE,
+    "engine:_check_stacks:ReplaceComparisonOperator_Is_Eq:0": FAST_PATH,
+    "engine:_check_stakes:ReplaceComparisonOperator_Is_Eq:1": STAKES_CACHE,
+    "engine:_deck_indices:ReplaceComparisonOperator_Is_Eq:0": DECK_FAST_PATH,
+    "engine:_check_stakes:ReplaceComparisonOperator_Is_IsNot:1": STAKES_CACHE,
+    "engine:_deck_indices:ReplaceComparisonOperator_Is_IsNot:0": DECK_FAST_PATH,
+    "engine:_check_stakes:ReplaceComparisonOperator_Is_NotEq:1": STAKES_CACHE,
+    "engine:_deck_indices:ReplaceComparisonOperator_Is_NotEq:0": DECK_FAST_PATH,
+    "engine:_check_stacks:ReplaceComparisonOperator_LtE_Eq:2": FAST_PATH,
+    "engine:_check_stacks:ReplaceComparisonOperator_LtE_Is:2": FAST_PATH,
+    "engine:_check_stacks:ReplaceComparisonOperator_LtE_Lt:2": FAST_PATH,
+    "engine:_check_stacks:ReplaceComparisonOperator_Lt_Gt:0": FAST_PATH,
+    "engine:_deck_indices:ReplaceComparisonOperator_NotEq_Eq:0": DECK_FAST_PATH,
+    "engine:_deck_indices:ReplaceComparisonOperator_NotEq_Gt:0": DECK_FAST_PATH,
+    "engine:_deck_indices:ReplaceComparisonOperator_NotEq_GtE:0": DECK_FAST_PATH,
+    "engine:_deck_indices:ReplaceComparisonOperator_NotEq_Is:0": DECK_FAST_PATH,
+    "engine:Hand.check:ReplaceComparisonOperator_NotEq_IsNot:0": SMALL_SEATS,
+    "engine:Hand.apply:ReplaceComparisonOperator_NotEq_IsNot:0": SMALL_SEATS,
+    "engine:Hand._winning_five:ReplaceComparisonOperator_NotEq_IsNot:0": SMALL_SEATS,
+    "engine:_deck_indices:ReplaceComparisonOperator_NotEq_IsNot:0": DECK_FAST_PATH,
+    "engine:_resolve_options:ReplaceComparisonOperator_NotEq_IsNot:0": OPTIONS_CACHE,
+    "engine:_deck_indices:ReplaceComparisonOperator_NotEq_Lt:0": DECK_FAST_PATH,
+    "engine:_deck_indices:ReplaceComparisonOperator_NotEq_LtE:0": DECK_FAST_PATH,
+    "engine:Hand._showdown:ReplaceContinueWithBreak:0": LAST_POT,
+    "engine:check_table:ReplaceOrWithAnd:0": VALIDATOR_ONLY,
+    "engine:<module>:ReplaceTrueWithFalse:0": FROZEN,
+    "engine:_deck_indices:ZeroIterationForLoop:0": MESSAGE_ONLY,
     # hands.py
     "hands:<module>:NumberReplacer:6": VALUE_ORDER,
     "hands:<module>:NumberReplacer:7": VALUE_ORDER,
@@ -446,4 +554,24 @@ KILLED_BY: dict[str, str] = {
     "pots:side_pots:NumberReplacer:0": "pots-201",
     "pots:side_pots:NumberReplacer:1": "pots-200",
     "pots:side_pots:ReplaceComparisonOperator_Gt_GtE:0": "pots-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_Gt_Eq:1": "table-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_Gt_Is:0": "table-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_Gt_Lt:1": "table-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_Gt_LtE:1": "table-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_LtE_Gt:2": "table-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_LtE_GtE:2": "table-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_LtE_IsNot:2": "table-200",
+    "engine:_check_stacks:ReplaceComparisonOperator_LtE_NotEq:2": "table-200",
+    "engine:_check_stacks:AddNot:3": "table-200",
+    "engine:_check_stakes:ReplaceComparisonOperator_Gt_Eq:0": "table-201",
+    "engine:_check_stakes:ReplaceComparisonOperator_Gt_Is:0": "table-201",
+    "engine:_check_stakes:ZeroIterationForLoop:0": "table-201",
+    "engine:_check_stakes:ReplaceComparisonOperator_Gt_GtE:0": "table-202",
+    "engine:_check_stakes:NumberReplacer:1": "table-203",
+    "engine:_check_stakes:ReplaceComparisonOperator_Lt_IsNot:0": "table-204",
+    "engine:_check_stakes:ReplaceComparisonOperator_Lt_NotEq:1": "table-204",
+    "engine:_check_stacks:ReplaceComparisonOperator_Lt_IsNot:0": "table-205",
+    "engine:_check_stacks:ReplaceComparisonOperator_Lt_NotEq:0": "table-205",
+    "engine:_check_stacks:ReplaceComparisonOperator_Gt_Lt:0": "table-205",
+    "engine:_check_stacks:ReplaceComparisonOperator_Gt_NotEq:0": "table-205",
 }
