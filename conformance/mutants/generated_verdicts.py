@@ -283,6 +283,19 @@ EQUIVALENT: dict[str, str] = {
         "The player making a short all-in has no chips left: an all-in player is skipped by _advance and "
         "never in turn again this round, so whether they count as having acted is never read."),
     # engine.py
+    "engine:Hand._open_pair:ReplaceComparisonOperator_Lt_IsNot:0": (
+        "A board never has more distinct ranks than cards, so 'fewer' equals 'not the same number', and the "
+        "lengths are small integers (one object each in CPython), so 'is not' equals '!='."),
+    "engine:Hand._open_pair:ReplaceComparisonOperator_Lt_NotEq:0": (
+        "A board never has more distinct ranks than cards, so 'fewer' equals 'not the same number'."),
+    "engine:Hand._deal_street:NumberReplacer:3": (
+        "Reached only for a street of exactly one card (seventh), where cards[-1] is cards[0]."),
+    "engine:Hand._settle_uncontested:NumberReplacer:1": (
+        "Settled uncontested when exactly one player is left: players[-1] is players[0]."),
+    "engine:Hand._uncontested_payout:NumberReplacer:1": (
+        "Paid uncontested when exactly one player is left: players[-1] is players[0]."),
+    "engine:Hand._showdown:NumberReplacer:3": (
+        "Reached for a pot with exactly one eligible player: eligible[-1] is eligible[0]."),
     "engine:Hand.check:ReplaceOrWithAnd:0": (
         "The hand's round is None exactly when the hand is over (start and every action deal on until "
         "someone must act or the hand ends), and a round in play always has a seat to act: 'and' and 'or' "
@@ -554,6 +567,7 @@ KILLED_BY: dict[str, str] = {
     "pots:side_pots:NumberReplacer:0": "pots-201",
     "pots:side_pots:NumberReplacer:1": "pots-200",
     "pots:side_pots:ReplaceComparisonOperator_Gt_GtE:0": "pots-200",
+    "engine:Hand._open_pair:NumberReplacer:0": "betting-203",
     "engine:_check_stacks:ReplaceComparisonOperator_Gt_Eq:1": "table-200",
     "engine:_check_stacks:ReplaceComparisonOperator_Gt_Is:0": "table-200",
     "engine:_check_stacks:ReplaceComparisonOperator_Gt_Lt:1": "table-200",
