@@ -144,7 +144,9 @@ def run(args: argparse.Namespace, jobs: int) -> int:
         left_out = {module: sum(1 for item in generated.in_annotations([module])) for module in modules}
         merged = generated_record.merge(record, tool, digests, counted, left_out, results, described, seconds)
         target = Path(args.record) if args.record else generated_record.RECORD
-        generated_record.write_record(merged, target)
+        from stud8.tools.output import write_text_atomic
+
+        write_text_atomic(target, generated_record.record_text(merged))
         print(f"wrote {target}", file=sys.stderr)
 
     summary: dict[str, Any] = {"tool": tool, "total": len(results), **counts, "score": round(share, 4),

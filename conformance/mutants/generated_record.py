@@ -58,10 +58,9 @@ def merge(record: Mapping[str, Any], tool: str, digests: Mapping[str, str], gene
             "mutants": dict(sorted(mutants.items()))}
 
 
-def write_record(record: Mapping[str, Any], path: Path = RECORD) -> None:
-    from stud8.tools.output import write_text_atomic
-
-    write_text_atomic(path, json.dumps(record, indent=1, sort_keys=False) + "\n")
+def record_text(record: Mapping[str, Any]) -> str:
+    """The record as the JSON text ``generated.json`` holds (the command writes it)."""
+    return json.dumps(record, indent=1, sort_keys=False) + "\n"
 
 
 def totals(record: Mapping[str, Any]) -> dict[str, int]:
