@@ -53,7 +53,7 @@ def merge(record: Mapping[str, Any], tool: str, digests: Mapping[str, str], gene
             mutants[result.key] = {"status": result.status, "line": line, "text": text, "mutated": mutated,
                                    "fuzz_hands": result.fuzz_hands, "divergence": result.divergence}
     ordered = {module: modules[module] for module in MODULES if module in modules}
-    return {"tool": tool, "modules": ordered, "seconds": round(seconds + float(record.get("seconds", 0) or 0), 1)
+    return {"tool": tool, "modules": ordered, "notes": list(record.get("notes", [])), "seconds": round(seconds + float(record.get("seconds", 0) or 0), 1)
             if set(generated) != set(MODULES) else round(seconds, 1),
             "mutants": dict(sorted(mutants.items()))}
 
@@ -127,6 +127,8 @@ def render_section(record: Mapping[str, Any], equivalent: Mapping[str, str], kil
     value = score(record)
     lines += ["", (f"Score: **{total['killed']} of {total['run'] - total['equivalent']} non-equivalent "
                    f"generated mutants run killed ({100 * (value or 0):.1f}%)**; the goal is {100 * GOAL:.0f}%."), ""]
+    for note in record.get("notes", []):
+        lines += [note, ""]
     partial = [module for module, m in modules.items() if m["run"] < m["generated"]]
     if partial:
         lines += [("Not every mutant of " + ", ".join(f"`{module}`" for module in partial) + " has been run yet: "

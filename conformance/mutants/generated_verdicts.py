@@ -45,9 +45,6 @@ DEAD_LAYER = ("Reached only by chips in a layer no player still in the hand can 
               "never asked to fold alone, and a raiser's excess is returned), and every lower layer has its "
               "all-in player; so carry stays 0, no layer is empty and this code never runs or adds nothing.")
 TWO_SEATS = "Every hand has at least two seats, so 'fewer than 2' and 'fewer than 1' are both False."
-ZERO_RETURN = ("When the two largest contributions are equal the edited test lets uncalled() give back 0 chips; "
-               "returning nothing and returning 0 are the same outcome (the runner reads only non-zero returns, "
-               "and no chip moves).")
 COMPARE_UNREACHED = ("Never reached: the compared card lists are each tied player's own cards (never the "
                      "community card) and two players never hold the same card, so the first pair compared "
                      "always differs and the loop returns.")
@@ -507,10 +504,9 @@ EQUIVALENT: dict[str, str] = {
     "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_Pow:0": COMPARE_UNREACHED,
     "pots:_by_cards.compare:ReplaceBinaryOperator_Sub_RShift:0": COMPARE_UNREACHED,
     "pots:low_card_key:ReplaceComparisonOperator_Eq_GtE:0": ACE_TOP,
-    "pots:uncalled:ReplaceComparisonOperator_Eq_Is:0": ZERO_RETURN,
     "pots:low_card_key:ReplaceComparisonOperator_Eq_Is:0": ACE_TOP,
-    "pots:uncalled:ReplaceComparisonOperator_Eq_Lt:0": ZERO_RETURN,
-    "pots:uncalled:ReplaceComparisonOperator_Eq_LtE:0": ZERO_RETURN,
+    "pots:uncalled:ReplaceComparisonOperator_Eq_LtE:0": (
+        "The contributions are sorted, so the largest is never below the second: 'at most' is 'equal'."),
     "pots:_by_cards.compare:ReplaceComparisonOperator_Gt_Eq:1": COMPARE_UNREACHED,
     "pots:side_pots:ReplaceComparisonOperator_Gt_GtE:1": ZERO_TERMS,
     "pots:split_pot:ReplaceComparisonOperator_Gt_GtE:0": ONE_SCOOPER,
