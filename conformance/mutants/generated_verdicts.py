@@ -66,9 +66,6 @@ ACE_TOP = ("The ace is the highest rank index (12); '>= 12' selects only the ace
 DEALER_LIST = ("The engine always hands the dealer a new list of card indices (_deck_indices), so copying it "
                "again, or not, deals the same cards.")
 STUB_UNUSED = "Nothing in the engine reads Dealer.stub: without @property it is never called either."
-REMAINING_MOD = ("remaining is read once, for seventh street: from four players on the cards dealt pass half "
-                 "the deck, where 52 % top equals 52 - top; with two or three players (top 15 to 22) the "
-                 "remainder (4 to 10) still covers every player, a burn and the bottom card, as 52 - top does.")
 NEVER_SHORT = ("The stub never runs short: plan_seventh deals a community card whenever it could, so "
                "deal_many is never asked for more cards than the stub holds and the error never fires.")
 RECYCLE_SAME = ("Recycling puts the burns after the stub; the cards dealt next (a burn, then the players' cards "
@@ -449,7 +446,6 @@ EQUIVALENT: dict[str, str] = {
     # dealing.py
     "dealing:Dealer.__init__:AddNot:0": DEALER_LIST,
     "dealing:Dealer:RemoveDecorator:0": STUB_UNUSED,
-    "dealing:Dealer.remaining:ReplaceBinaryOperator_Sub_Mod:0": REMAINING_MOD,
     "dealing:plan_seventh:ReplaceComparisonOperator_Eq_GtE:0": PROCEDURE_STRINGS,
     "dealing:plan_seventh:ReplaceComparisonOperator_Eq_GtE:3": PROCEDURE_STRINGS,
     "dealing:plan_seventh:ReplaceComparisonOperator_Eq_IsNot:2": PROCEDURE_STRINGS,
