@@ -43,8 +43,9 @@ CLAIM_DEADLINE = 900
 MEMORY_HEADROOM = 3 << 30
 """Bytes of address space a child may add to what it inherited before allocation fails."""
 
-EVALUATOR_SETS = 20000
-"""Random 5-, 6- and 7-card sets valued by both evaluators behind an evaluator equivalence."""
+EVALUATOR_SETS_PER_HAND = 10
+"""Random 5-, 6- and 7-card sets valued by both evaluators behind an evaluator equivalence, per
+lockstep hand asked for (30,000 sets beside the standard 3,000 hands)."""
 
 
 @dataclass
@@ -192,7 +193,8 @@ def run_one(item: GeneratedMutant, scenarios: Sequence[Any], claim: str | None =
                 found = lockstep(original_engine, mutated_engine, fuzz_hands, seed=sum(map(ord, item.key)))
                 result.fuzz_hands = fuzz_hands
                 if found is None and item.module in ("hands", "fast_eval") and fuzz_hands:
-                    text = evaluator_lockstep(item.module, original, modules[item.module], EVALUATOR_SETS,
+                    text = evaluator_lockstep(item.module, original, modules[item.module],
+                                              EVALUATOR_SETS_PER_HAND * fuzz_hands,
                                               seed=sum(map(ord, item.key)))
                     result.divergence = text
                 else:

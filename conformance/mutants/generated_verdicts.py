@@ -351,7 +351,6 @@ EQUIVALENT: dict[str, str] = {
     "engine:_check_stacks:ReplaceComparisonOperator_LtE_Eq:2": FAST_PATH,
     "engine:_check_stacks:ReplaceComparisonOperator_LtE_Is:2": FAST_PATH,
     "engine:_check_stacks:ReplaceComparisonOperator_LtE_Lt:2": FAST_PATH,
-    "engine:_check_stacks:ReplaceComparisonOperator_Lt_Gt:0": FAST_PATH,
     "engine:_deck_indices:ReplaceComparisonOperator_NotEq_Eq:0": DECK_FAST_PATH,
     "engine:_deck_indices:ReplaceComparisonOperator_NotEq_Gt:0": DECK_FAST_PATH,
     "engine:_deck_indices:ReplaceComparisonOperator_NotEq_GtE:0": DECK_FAST_PATH,
@@ -580,4 +579,5 @@ KILLED_BY: dict[str, str] = {
     "engine:_check_stacks:ReplaceComparisonOperator_Lt_NotEq:0": "table-205",
     "engine:_check_stacks:ReplaceComparisonOperator_Gt_Lt:0": "table-205",
     "engine:_check_stacks:ReplaceComparisonOperator_Gt_NotEq:0": "table-205",
+    "engine:_check_stacks:ReplaceComparisonOperator_Lt_Gt:0": "table-205",
 }
