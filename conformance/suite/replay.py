@@ -14,6 +14,7 @@ from typing import Any
 
 from stud8.conformance.engines.api import Engine, EngineRefusal
 from stud8.conformance.suite.deal import scenario_deck
+from stud8.conformance.suite.differences import MISSING, Difference, differences
 from stud8.conformance.suite.rake import raked_stacks
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import parse_cards
@@ -23,23 +24,64 @@ from stud8.spec.yamlio import position_of
 class ScenarioFailure(AssertionError):
     """The engine's behaviour differs from the scenario. ``step`` says where.
 
+    ``step`` is for people (the action or checkpoint, with its file and line); ``at`` is the
+    same place as a stable key, the scenario's own path to it (``start``, ``actions[7]``,
+    ``outcome``, ``cards``, ``high``): it does not change when lines move, so baselines key on
+    it. ``check`` names what was compared for the rule table (``to_act``, ``outcome.pots``,
+    ``rejection``: conformance/suite/checks.py), ``details`` are the differing elements with
+    their paths (``pots[1].eligible``), ``observation`` the engine's observation when one was
+    compared, ``code`` a refusal code involved (the engine's, or the one the scenario expects),
+    ``action`` the step's action. ``rule`` is filled in by ``rootcause.attribute``.
+
     ``more`` holds the further differences found after this one when the run keeps going
     (``keep_going``: every checkpoint and the outcome are checked, not only up to the first
     difference); it is empty otherwise.
     """
 
-    def __init__(self, step: str, field: str, expected: Any, got: Any) -> None:
+    def __init__(self, step: str, field: str, expected: Any, got: Any, *, at: str = "", check: str = "",
+                 details: Sequence[Difference] | None = None, observation: Mapping[str, Any] | None = None,
+                 code: str | None = None, action: str | None = None) -> None:
         super().__init__(f"{step}: {field}: expected {expected!r}, got {got!r}")
         self.step = step
         self.field = field
         self.expected = expected
         self.got = got
+        self.at = at
+        self.check = check or field
+        self.details: list[Difference] = list(details) if details is not None else [Difference(field, expected, got)]
+        self.observation = observation
+        self.code = code
+        self.action = action
+        self.rule: str | None = None
+        self.cause: Difference | None = None  # a stacks difference traced to a pot (rootcause)
         self.more: list[ScenarioFailure] = []
 
     @property
     def all(self) -> list[ScenarioFailure]:
         """This difference and the ones found after it."""
         return [self, *self.more]
+
+    @property
+    def path(self) -> str:
+        """The path of the first differing element (``pots[1].eligible``)."""
+        return self.details[0].path if self.details else self.field
+
+    def as_json(self) -> dict[str, Any]:
+        """The difference as the report keeps it (values made JSON-ready by the caller)."""
+        data: dict[str, Any] = {"step": self.step, "field": self.field, "expected": self.expected, "got": self.got,
+                                "at": self.at, "details": [_detail_json(d) for d in self.details]}
+        if self.rule is not None:
+            data["rule"] = self.rule
+        return data
+
+
+def _detail_json(difference: Difference) -> dict[str, Any]:
+    data: dict[str, Any] = {"path": difference.path}
+    if difference.expected is not MISSING:
+        data["expected"] = difference.expected
+    if difference.got is not MISSING:
+        data["got"] = difference.got
+    return data
 
 
 class _Differences:
@@ -132,49 +174,63 @@ def _cards_text(text: str) -> list[str]:
 
 
 def check_observation(step: str, expect: Mapping[str, Any], observation: Mapping[str, Any],
-                      differences: _Differences | None = None) -> None:
+                      differences_found: _Differences | None = None, at: str = "") -> None:
     """Compare the fields a checkpoint names; raise ``ScenarioFailure`` at the first difference
-    (or, keeping going, add every difference to ``differences``)."""
-    found = differences or _Differences(keep_going=False)
+    (or, keeping going, add every difference to ``differences_found``)."""
+    found = differences_found or _Differences(keep_going=False)
     for key, wanted in expect.items():
         if key in ("up", "down"):
             for seat, text in wanted.items():
                 got = _cards_of(observation, key, seat)
                 if got != _cards_text(text):
-                    found.add(ScenarioFailure(step, f"{key} {seat}", " ".join(_cards_text(text)), " ".join(got)))
+                    want_text, got_text = " ".join(_cards_text(text)), " ".join(got)
+                    found.add(ScenarioFailure(step, f"{key} {seat}", want_text, got_text, at=at, check=key,
+                                              details=[Difference(f"{key}[{seat}]", want_text, got_text)],
+                                              observation=observation))
             continue
         read, normalise = CHECKPOINT_FIELDS[key]
         got = read(observation)
-        if got != normalise(wanted):
-            found.add(ScenarioFailure(step, key, normalise(wanted), got))
+        want = normalise(wanted)
+        if got != want:
+            found.add(ScenarioFailure(step, key, want, got, at=at, check=key, details=differences(key, want, got),
+                                      observation=observation))
 
 
 def check_outcome(step: str, outcome: Mapping[str, Any], observation: Mapping[str, Any],
-                  differences: _Differences | None = None, rake: Mapping[str, Any] | None = None) -> None:
+                  differences_found: _Differences | None = None, rake: Mapping[str, Any] | None = None) -> None:
     """Compare the final outcome with the engine's result (for a recorded site hand, its
-    stacks after the site's ``rake``: conformance/suite/rake.py)."""
-    found = differences or _Differences(keep_going=False)
+    stacks after the site's ``rake``: conformance/suite/rake.py).
+
+    The pots and the chips returned are compared before the final stacks, which follow from
+    them: when a pot is wrong, the first difference names the pot, not a stack."""
+    found = differences_found or _Differences(keep_going=False)
+
+    def add(field: str, want: Any, got: Any) -> None:
+        found.add(ScenarioFailure(step, field, want, got, at="outcome", check=f"outcome.{field}",
+                                  details=differences(field, want, got), observation=observation))
+
     if not observation["over"]:
-        found.add(ScenarioFailure(step, "over", True, False))
+        add("over", True, False)
         return  # no result to compare
     result = observation["result"] or {}
-    stacks = raked_stacks(result, rake) if rake else list(result.get("stacks", []))
-    if stacks != list(outcome["stacks"]):
-        found.add(ScenarioFailure(step, "stacks", list(outcome["stacks"]), stacks))
     if "pots" in outcome:
         got = _pots(result.get("pots", []), True)
-        if got != _expected_pots(outcome["pots"], True):
-            found.add(ScenarioFailure(step, "pots", _expected_pots(outcome["pots"], True), got))
+        want = _expected_pots(outcome["pots"], True)
+        if got != want:
+            add("pots", want, got)
     if "returned" in outcome:
         got_returned = {seat: amount for seat, amount in (_seat_map(result.get("returned")) or {}).items() if amount}
         if got_returned != dict(outcome["returned"]):
-            found.add(ScenarioFailure(step, "returned", dict(outcome["returned"]), got_returned))
+            add("returned", dict(outcome["returned"]), got_returned)
+    stacks = raked_stacks(result, rake) if rake else list(result.get("stacks", []))
+    if stacks != list(outcome["stacks"]):
+        add("stacks", list(outcome["stacks"]), stacks)
     if "show_order" in outcome:
         got_order = [seat_name(s) for s in result.get("show_order", [])]
         if got_order != list(outcome["show_order"]):
-            found.add(ScenarioFailure(step, "show_order", list(outcome["show_order"]), got_order))
+            add("show_order", list(outcome["show_order"]), got_order)
     if "community" in outcome and observation["community"] != outcome["community"]:
-        found.add(ScenarioFailure(step, "community", outcome["community"], observation["community"]))
+        add("community", outcome["community"], observation["community"])
 
 
 def _where(scenario: Scenario, steps: Sequence[Any]) -> str:
@@ -194,7 +250,7 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
     raised with the others in ``more``. A scripted action the engine refuses still stops it
     (the hands have parted: nothing after it would mean anything).
     """
-    differences = _Differences(keep_going)
+    differences_found = _Differences(keep_going)
     data = scenario.data
     deck = [str(card) for card in scenario_deck(data)]
     start_error = data.get("start_error")
@@ -204,47 +260,68 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
     except EngineRefusal as refusal:
         if start_error == refusal.code:
             return
-        raise ScenarioFailure(f"start ({_where(scenario, ['stakes'])})", "start", start_error or "the hand starts", f"refused: {refusal}") from None
+        raise ScenarioFailure(f"start ({_where(scenario, ['stakes'])})", "start", start_error or "the hand starts",
+                              f"refused: {refusal}", at="start", check="start", code=refusal.code) from None
     if start_error is not None:
-        raise ScenarioFailure(f"start ({_where(scenario, ['start_error'])})", "start", f"refused with {start_error}", "the hand started")
+        raise ScenarioFailure(f"start ({_where(scenario, ['start_error'])})", "start", f"refused with {start_error}",
+                              "the hand started", at="start", check="start", code=start_error)
     previous = "the deal"
     for index, item in enumerate(data["actions"]):
         where = _where(scenario, ["actions", index])
+        at = f"actions[{index}]"
         if isinstance(item, str):
             try:
                 engine.act(item)
             except EngineRefusal as refusal:
-                differences.found.append(ScenarioFailure(f"action {item!r} ({where})", "action", "accepted", f"refused: {refusal}"))
-                differences.check()
+                differences_found.found.append(ScenarioFailure(f"action {item!r} ({where})", "action", "accepted",
+                                                               f"refused: {refusal}", at=at, check="action",
+                                                               code=refusal.code, action=item,
+                                                               observation=_observed(engine)))
+                differences_found.check()
             previous = repr(item)
         elif "expect" in item:
-            check_observation(f"checkpoint after {previous} ({where})", item["expect"], engine.observe(), differences)
+            check_observation(f"checkpoint after {previous} ({where})", item["expect"], engine.observe(),
+                              differences_found, at=at)
         else:
             try:
-                _expect_refusal(engine, item["reject"], item["code"], where)
+                _expect_refusal(engine, item["reject"], item["code"], where, at)
             except ScenarioFailure as failure:
-                differences.add(failure)
+                differences_found.add(failure)
                 if failure.field == "action":  # the engine accepted it: the hands have parted
-                    differences.check()
-    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences,
+                    differences_found.check()
+    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences_found,
                   data.get("rake"))
-    differences.check()
+    differences_found.check()
 
 
-def _expect_refusal(engine: Engine, action: str, code: str, where: str) -> None:
+def _observed(engine: Engine) -> Mapping[str, Any] | None:
+    """The engine's observation after it refused a scripted action, for the failure's root
+    cause (were its cards dealt otherwise?); None if it cannot give one (the fault shows on the
+    next scenario's fresh start, not here)."""
+    try:
+        return engine.observe()
+    except Exception:  # noqa: BLE001 - only context for the report; the refusal is the failure
+        return None
+
+
+def _expect_refusal(engine: Engine, action: str, code: str, where: str, at: str = "") -> None:
     before = engine.observe()
     step = f"rejection of {action!r} ({where})"
     try:
         engine.act(action)
     except EngineRefusal as refusal:
         if refusal.code != code:
-            raise ScenarioFailure(step, "error code", code, refusal.code) from None
+            raise ScenarioFailure(step, "error code", code, refusal.code, at=at, check="rejection", code=code,
+                                  action=action, observation=before) from None
         after = engine.observe()
         if after != before:
             changed = sorted(key for key in before if before.get(key) != after.get(key))
-            raise ScenarioFailure(step, "state after the refusal", "unchanged", f"changed: {', '.join(changed)}") from None
+            raise ScenarioFailure(step, "state after the refusal", "unchanged", f"changed: {', '.join(changed)}", at=at,
+                                  check="rejection.state", code=code, action=action, observation=before,
+                                  details=[Difference(key, before.get(key), after.get(key)) for key in changed]) from None
         return
-    raise ScenarioFailure(step, "action", f"refused with {code}", "accepted")
+    raise ScenarioFailure(step, "action", f"refused with {code}", "accepted", at=at, check="rejection", code=code,
+                          action=action, observation=before)
 
 
 _ORDER_TOKEN = re.compile(r"\s*([a-z][a-z0-9_]*|[>=])")
@@ -264,25 +341,31 @@ def run_hand_case(engine: Engine, scenario: Scenario) -> None:
     """Check one hand case: the category and the five cards for high, the five low cards or none."""
     data = scenario.data
     step = f"evaluation ({_where(scenario, ['cards'])})"
+
+    def failure(field: str, expected: Any, got: Any, check: str) -> ScenarioFailure:
+        return ScenarioFailure(step, field, expected, got, at="cards", check=check)
+
     try:
         got = engine.evaluate(_cards_text(data["cards"]))
     except EngineRefusal as refusal:
-        raise ScenarioFailure(step, "evaluation", "a value", f"refused: {refusal}") from None
+        raise ScenarioFailure(step, "evaluation", "a value", f"refused: {refusal}", at="cards", check="hand.evaluate",
+                              code=refusal.code) from None
     high = data["high"]
     if got["high"]["category"] != high["category"]:
-        raise ScenarioFailure(step, "high category", high["category"], got["high"]["category"])
+        raise failure("high category", high["category"], got["high"]["category"], "hand.high")
     want = _ranks(_cards_text(high["cards"]))
     if _ranks(got["high"]["cards"]) != want:
-        raise ScenarioFailure(step, "high cards (ranks, best first)", " ".join(want), " ".join(_ranks(got["high"]["cards"])))
+        raise failure("high cards (ranks, best first)", " ".join(want), " ".join(_ranks(got["high"]["cards"])), "hand.high")
     low = data["low"]
     got_low = got["low"]
     if low is None or got_low is None:
         if (low is None) != (got_low is None):
-            raise ScenarioFailure(step, "low", None if low is None else low["cards"], None if got_low is None else " ".join(got_low["cards"]))
+            raise failure("low", None if low is None else low["cards"], None if got_low is None else " ".join(got_low["cards"]),
+                          "hand.low")
         return
     want_low = _ranks(_cards_text(low["cards"]))
     if _ranks(got_low["cards"]) != want_low:
-        raise ScenarioFailure(step, "low cards (ranks, highest first)", " ".join(want_low), " ".join(_ranks(got_low["cards"])))
+        raise failure("low cards (ranks, highest first)", " ".join(want_low), " ".join(_ranks(got_low["cards"])), "hand.low")
 
 
 def run_compare(engine: Engine, scenario: Scenario) -> None:
@@ -293,7 +376,8 @@ def run_compare(engine: Engine, scenario: Scenario) -> None:
         try:
             values[name] = engine.evaluate(_cards_text(text))
         except EngineRefusal as refusal:
-            raise ScenarioFailure(f"hand {name} ({_where(scenario, ['hands', name])})", "evaluation", "a value", f"refused: {refusal}") from None
+            raise ScenarioFailure(f"hand {name} ({_where(scenario, ['hands', name])})", "evaluation", "a value",
+                                  f"refused: {refusal}", at=f"hands.{name}", check="hand.evaluate", code=refusal.code) from None
     for half in ("high", "low"):
         if half not in data:
             continue
@@ -303,7 +387,7 @@ def run_compare(engine: Engine, scenario: Scenario) -> None:
             if not holds:
                 got = ">" if a > b else "=" if a == b else "<"
                 raise ScenarioFailure(f"{half} ordering ({_where(scenario, [half])})", f"{left} vs {right}",
-                                      f"{left} {relation} {right}", f"{left} {got} {right}")
+                                      f"{left} {relation} {right}", f"{left} {got} {right}", at=half, check=f"order.{half}")
 
 
 def _half_value(evaluation: Mapping[str, Any], half: str) -> int:
