@@ -44,13 +44,14 @@ def test_wrong_expectation_fails_with_expected_and_got(capsys: pytest.CaptureFix
     shutil.copy(DATA / "wrong" / "wrong.yaml", passing / "wrong.yaml")
     code, out, _ = conform(capsys, "--no-builtin", "--scenarios", passing)
     assert code == 1
-    wrong = passing / "wrong.yaml"
-    expected_block = [
+    expected_block = [  # the file is named relative to its suite (testids.py): no absolute path
         "testwrong-001: (test) A wrong category is reported",
-        f"  at evaluation ({wrong}:8)",
+        "  at evaluation (passing/wrong.yaml:8)",
         "  high category:",
         "    expected: pair",
         "    got:      high card",
+        "  rule: hands.categories (The nine categories)",
+        "  rerun it step by step: stud8 explain testwrong-001",
     ]
     lines = out.splitlines()
     start = lines.index(expected_block[0])
@@ -61,12 +62,11 @@ def test_wrong_expectation_fails_with_expected_and_got(capsys: pytest.CaptureFix
 def test_invalid_scenario_file_fails_with_its_problems(capsys: pytest.CaptureFixture[str], passing: Path) -> None:
     shutil.copy(DATA / "invalid" / "card-count.yaml", passing / "broken.yaml")
     code, out, _ = conform(capsys, "--no-builtin", "--scenarios", passing)
-    broken = passing / "broken.yaml"
     assert code == 1
     lines = out.splitlines()
     start = lines.index("invalid scenario file:")
     assert lines[start + 1] == (
-        f"  {broken}:8:5: [error] 8 cards where 5 to 7 are needed: '8c 6d 4h 2s Ac Kd Qd Jd' (card-count)")
+        "  passing/broken.yaml:8:5: [error] 8 cards where 5 to 7 are needed: '8c 6d 4h 2s Ac Kd Qd Jd' (card-count)")
     assert "1 failed, 3 passed" in lines[-1]
 
 

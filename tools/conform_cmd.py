@@ -34,8 +34,9 @@ import pytest
 from stud8.conformance.engines.api import Engine, EngineFault
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite import plugin
-from stud8.conformance.suite.report import load_baseline
+from stud8.conformance.suite.baseline import load_baseline
 from stud8.conformance.suite.scenarios import packaged_scenarios_dir
+from stud8.conformance.suite.testids import real_path, root_labels
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
 from stud8.tools.arguments import check_scenario_folders
@@ -52,11 +53,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--report", type=Path, metavar="FILE", help="write the JSON report (spec/schema/report.schema.json)")
     parser.add_argument("--baseline", type=Path, metavar="FILE",
-                        help="known failures (ids, one a line, or a JSON report): they do not fail the run; one that passes does")
+                        help="known failures (a baseline from --update-baseline, a JSON report, or ids one a line): they "
+                             "do not fail the run; one that passes, or fails another way, does")
+    parser.add_argument("--update-baseline", type=Path, metavar="FILE",
+                        help="write this run's failures to FILE as the new baseline (exit 0 once written; entries for "
+                             "scenarios not run are kept)")
     parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
                         help="also run the scenario files under DIR (repeatable)")
     parser.add_argument("--no-builtin", action="store_true", help="run only the --scenarios folders, not the packaged suite")
     add_format_argument(parser, "results (json: the report of --report, on stdout; pytest's lines go to stderr)")
+    parser.add_argument("--explain", metavar="ID",
+                        help="show one scenario's exchange with the engine step by step instead of running the suite "
+                             "(the same as stud8 explain ID)")
     parser.add_argument("--keep-going", action="store_true",
                         help="after a difference in a replay, check every later checkpoint and the outcome too, and report them all")
     parser.add_argument("pytest_args", nargs=argparse.REMAINDER, metavar="-- PYTEST-ARGS",
@@ -76,18 +84,23 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         check_writable(args.report, "--report")
     if args.baseline is not None:
         load_baseline(args.baseline)  # a baseline that cannot be read stops the run before it starts
+    if getattr(args, "update_baseline", None) is not None:
+        check_writable(args.update_baseline, "--update-baseline")
     extra = list(args.pytest_args)
     if extra and extra[0] == "--":
         extra = extra[1:]
     ini = Path(str(resources.files("stud8.conformance.suite").joinpath("conform.ini")))
     rootdir = _rootdir(folders)
-    extra = [_pasteable(arg, rootdir) for arg in extra]
+    labelled = root_labels(folders, Path.cwd())
+    extra = [_pasteable(arg, rootdir, labelled) for arg in extra]
     command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}",
                "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
         command += ["--stud8-report", str(args.report.resolve())]
     if args.baseline is not None:
         command += ["--stud8-baseline", str(args.baseline.resolve())]
+    if getattr(args, "update_baseline", None) is not None:
+        command += ["--stud8-update-baseline", str(args.update_baseline.resolve())]
     if getattr(args, "keep_going", False):
         command.append("--stud8-keep-going")
     for folder in folders:
@@ -98,14 +111,10 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
 
 
 def _rootdir(folders: list[Path]) -> Path:
-    """pytest's rootdir: the current folder when every scenario folder is under it, else the
-    nearest folder above both. Test ids are paths relative to it, so they name real files (not
-    a path made up inside the package) and, from the current folder, can be pasted back."""
-    cwd = Path.cwd()
-    try:
-        return Path(os.path.commonpath([str(cwd), *(str(folder.resolve()) for folder in folders)]))
-    except ValueError:  # different drives
-        return cwd
+    """pytest's rootdir: the current folder. Test ids do not depend on it (they are named
+    relative to their suite: conformance/suite/testids.py), and with the rootdir where the
+    command runs pytest prints them as they are, never as ``../..`` paths."""
+    return Path.cwd()
 
 
 def _names_scenarios(arg: str) -> bool:
@@ -116,13 +125,19 @@ def _names_scenarios(arg: str) -> bool:
     return ("::" in arg or file.endswith((".yaml", ".yml"))) and Path(file).exists()
 
 
-def _pasteable(arg: str, rootdir: Path) -> str:
-    """A test id pasted from an earlier run (``FILE::ID``, relative to ``rootdir``) made
-    absolute when it does not name a file from the current folder."""
+def _pasteable(arg: str, rootdir: Path, labelled: list[tuple[Path, str]] | None = None) -> str:
+    """A test id pasted from an earlier run or a report (``LABEL/FILE::ID``, named relative to
+    its suite: conformance/suite/testids.py; or ``FILE::ID`` relative to ``rootdir``) made the
+    file's real path when it does not name a file from the current folder."""
     file, sep, rest = arg.partition("::")
-    if not sep or arg.startswith("-") or Path(file).exists() or not (rootdir / file).exists():
+    if arg.startswith("-") or not (sep or file.endswith((".yaml", ".yml"))) or Path(file).exists():
         return arg
-    return f"{rootdir / file}{sep}{rest}"
+    real = real_path(file, labelled or [])
+    if real is not None:
+        return f"{real}{sep}{rest}"
+    if sep and (rootdir / file).exists():
+        return f"{rootdir / file}{sep}{rest}"
+    return arg
 
 
 def cache_dir(engine: str, rootdir: Path | None = None) -> Path:
@@ -211,6 +226,13 @@ def next_step(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.explain is not None:
+        from stud8.tools import explain_cmd
+
+        if args.pytest_args:
+            raise Stud8Error("--explain runs one scenario: pytest arguments after -- do not apply", "usage")
+        return explain_cmd.run(argparse.Namespace(id=args.explain, engine=args.engine, timeout=args.timeout,
+                                                  scenarios=args.scenarios, no_builtin=args.no_builtin, format=args.format))
     as_json = wants_json(args)
     with tempfile.TemporaryDirectory(prefix="stud8-conform-") as scratch:
         temporary = as_json and args.report is None

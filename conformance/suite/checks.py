@@ -591,3 +591,14 @@ def rule_for(check: str, situation: Situation, cited: Sequence[str] = ()) -> str
 def rule_ids() -> set[str]:
     """Every rule id the table names (a test checks each is in the rule book)."""
     return {rule for row in RULE_TABLE for rule in (row.rule, *row.also) if not rule.startswith("=")}
+
+
+def rule_text(rule_id: str) -> tuple[str, str]:
+    """The title and the statement of a rule of spec/rules.yaml (empty for an unknown id)."""
+    from stud8.spec.rulebook import default_rulebook
+
+    for section in default_rulebook().data.get("sections", []):
+        for rule in section.get("rules", []):
+            if rule.get("id") == rule_id:
+                return str(rule.get("title", "")), " ".join(str(rule.get("statement", "")).split())
+    return "", ""

@@ -42,7 +42,13 @@ class Difference:
         return f"{self.path}: expected {show(self.expected)}, got {show(self.got)}"
 
     def as_json(self) -> dict[str, Any]:
-        return {"path": self.path, "expected": self.expected, "got": self.got}
+        """``path``, ``expected`` and ``got``; a side with nothing at the path is left out."""
+        data: dict[str, Any] = {"path": self.path}
+        if self.expected is not MISSING:
+            data["expected"] = self.expected
+        if self.got is not MISSING:
+            data["got"] = self.got
+        return data
 
 
 class _Absent:

@@ -12,6 +12,7 @@ alone, so installing stud8 never changes another project's test run.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -19,21 +20,66 @@ from typing import Any
 
 import pytest
 
-from stud8.conformance.engines.api import Engine, EngineFault
+from stud8.conformance.engines.api import Engine, EngineFault, EngineTimeout
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, known_failure, load_baseline, write_baseline
+from stud8.conformance.suite.checks import rule_text
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
-from stud8.conformance.suite.report import Record, Report, failure_message, jsonable, load_baseline, summary_lines, write_report
+from stud8.conformance.suite.report import (
+    Record,
+    Report,
+    failure_message,
+    jsonable,
+    root_cause_lines,
+    summary_lines,
+    write_report,
+)
+from stud8.conformance.suite.rootcause import attribute, cause_text
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
+from stud8.conformance.suite.testids import root_labels, suite_path
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
 from stud8.spec.outputs import check_output_file
 from stud8.spec.yamlio import Problem
 
 ENGINE_KEY = pytest.StashKey[Engine]()
-ROOTS_KEY = pytest.StashKey[list[Path]]()
-BASELINE_KEY = pytest.StashKey[set[str]]()
+ROOTS_KEY = pytest.StashKey[list[tuple[Path, str]]]()
+BASELINE_KEY = pytest.StashKey[Baseline]()
 SEEN_KEY = pytest.StashKey[set[Path]]()
+WATCH_KEY = pytest.StashKey["DeadEngineWatch"]()
 FIXED = "now passes: remove it from the baseline"
+
+DEAD_AFTER = 3
+"""Consecutive scenarios that time out on a freshly (re)started engine before the run stops: an
+engine that answers nothing would otherwise cost a timeout and a restart for every scenario."""
+
+
+class DeadEngineWatch:
+    """Counts timeouts on fresh starts in a row; says when the engine is taken for dead.
+
+    A scenario starts *fresh* when it is the run's first or follows a fault (after a fault the
+    engine is restarted). A timeout there means the engine did not answer a new process's first
+    requests; ``DEAD_AFTER`` of them in a row, with nothing else in between, and the run stops.
+    """
+
+    def __init__(self) -> None:
+        self.fresh = True
+        self.count = 0
+        self.last = ""
+        self.dead: str | None = None
+
+    def ran(self, fault: EngineFault | None) -> str | None:
+        """Note a scenario's end (its fault, if any); the one line to stop with, once dead."""
+        if isinstance(fault, EngineTimeout) and self.fresh:
+            self.count += 1
+            self.last = fault.message
+        else:
+            self.count = 0
+        self.fresh = fault is not None
+        if self.count >= DEAD_AFTER and self.dead is None:
+            self.dead = (f"the engine does not answer: {self.count} scenarios in a row timed out on a freshly "
+                         f"started engine (last: {self.last}); the run was stopped")
+        return self.dead
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -50,15 +96,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stud8-keep-going", action="store_true", default=False,
                     help="after a difference, check every later checkpoint and the outcome too, and report them all")
     group.addoption("--stud8-baseline", default=None, metavar="FILE",
-                    help="scenario ids known to fail (text, one a line, or a JSON report): they do not fail the run, "
-                         "but one that passes does")
+                    help="known failures (a baseline written by --stud8-update-baseline, a JSON report, or ids one a "
+                         "line): they do not fail the run, but one that passes or fails another way does")
+    group.addoption("--stud8-update-baseline", default=None, metavar="FILE",
+                    help="write the failures of this run to FILE as the new baseline (entries for scenarios not run "
+                         "are kept from FILE)")
     parser.addini("stud8_scenarios", "folders of stud8 scenario files, relative to the rootdir", type="paths", default=[])
 
 
 def pytest_configure(config: pytest.Config) -> None:
     roots = [Path(p).resolve() for p in config.getini("stud8_scenarios")]
     roots += [Path(p).resolve() for p in config.getoption("stud8_scenarios")]
-    config.stash[ROOTS_KEY] = roots
+    config.stash[ROOTS_KEY] = root_labels(roots, config.invocation_params.dir)
+    config.stash[WATCH_KEY] = DeadEngineWatch()
     config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
     baseline = config.getoption("stud8_baseline")
     report = config.getoption("stud8_report")
@@ -68,7 +118,10 @@ def pytest_configure(config: pytest.Config) -> None:
             raise Stud8Error(why, "usage")
         if report and not hasattr(config, "workerinput"):  # checked before the run, as stud8 conform does
             check_output_file(Path(report), "--stud8-report")
-        config.stash[BASELINE_KEY] = load_baseline(Path(baseline)) if baseline else set()
+        update = config.getoption("stud8_update_baseline")
+        if update and not hasattr(config, "workerinput"):
+            check_output_file(Path(update), "--stud8-update-baseline")
+        config.stash[BASELINE_KEY] = load_baseline(Path(baseline)) if baseline else Baseline()
     except Stud8Error as error:
         raise pytest.UsageError(error.message) from None
     if config.getoption("stud8_engine") != "reference":
@@ -110,16 +163,23 @@ def _engine(config: pytest.Config) -> Engine:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    baseline = config.stash.get(BASELINE_KEY, set())
+    baseline = config.stash.get(BASELINE_KEY, Baseline())
     for item in items:
         if isinstance(item, ScenarioItem) and item.scenario.id in baseline:
             item.add_marker(pytest.mark.xfail(strict=True, reason="in the baseline of known failures"))
     collected = {item.scenario.id for item in items if isinstance(item, ScenarioItem)}
-    unknown = sorted(baseline - collected)
-    if unknown and not hasattr(config, "workerinput"):  # said once, by the controller
+    unknown = sorted(baseline.ids() - collected)
+    if hasattr(config, "workerinput"):  # said once, by the controller
+        return
+    lines = []
+    if unknown:
         shown = ", ".join(unknown[:10]) + (f" and {len(unknown) - 10} more" if len(unknown) > 10 else "")
-        reporter = config.pluginmanager.get_plugin("terminalreporter")
-        text = f"warning: the baseline names {len(unknown)} scenario id(s) not in this run: {shown}"
+        lines.append(f"warning: the baseline names {len(unknown)} scenario id(s) not in this run: {shown}")
+    note = baseline.note()
+    if note:
+        lines.append(note)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    for text in lines:
         if reporter is not None:
             reporter.write_line(text, yellow=True)
         else:
@@ -132,27 +192,61 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = outcome.get_result()
     if not isinstance(item, (ScenarioItem, InvalidFileItem)) or report.when != "call":
         return
-    in_baseline = isinstance(item, ScenarioItem) and item.scenario.id in item.config.stash.get(BASELINE_KEY, set())
+    baseline = item.config.stash.get(BASELINE_KEY, Baseline())
+    in_baseline = isinstance(item, ScenarioItem) and item.scenario.id in baseline
     outcome_name = _classify(report, call, in_baseline)
-    report.user_properties.append(("stud8_outcome", outcome_name))
     message = ""
     error = call.excinfo.value if call.excinfo is not None else None
+    current: KnownFailure | None = None
     if isinstance(error, ScenarioFailure):
+        assert isinstance(item, ScenarioItem)
         message = failure_message(error.step, error.field, error.expected, error.got)
-        report.user_properties.append(("stud8_failure", {"step": error.step, "field": error.field,
-                                                         "expected": jsonable(error.expected), "got": jsonable(error.got)}))
+        report.user_properties.append(("stud8_failure", _failure_json(error)))
         if error.more:
             message += f" (and {len(error.more)} more difference{'s' if len(error.more) > 1 else ''})"
-            report.user_properties.append(("stud8_differences", [
-                {"step": f.step, "field": f.field, "expected": jsonable(f.expected), "got": jsonable(f.got)} for f in error.all]))
+            report.user_properties.append(("stud8_differences", [_failure_json(f, brief=True) for f in error.all]))
+        current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule)
     elif error is not None:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if isinstance(item, ScenarioItem):
+            current = KnownFailure(item.scenario.id, error.outcome if isinstance(error, EngineFault) else "error")
+    if outcome_name == "known-failure" and current is not None and baseline.verdict(current) == "changed":
+        # In the baseline, but failing another way: a new problem, which fails the run.
+        outcome_name = "changed"
+        message = baseline.changed_message(current)
+        report.outcome = "failed"
+        if hasattr(report, "wasxfail"):
+            del report.wasxfail
+        assert isinstance(item, ScenarioItem) and isinstance(error, Exception)
+        report.longrepr = f"{item.scenario.id}: {item.scenario.title}\n  {message}\n" + item.failure_text(error)
     if outcome_name == "fixed":
         # pytest would say "[XPASS(strict)] ..."; say what to do instead.
         assert isinstance(item, ScenarioItem)
         message = FIXED
         report.longrepr = f"{item.scenario.id}: {item.scenario.title}\n  {FIXED}"
+    report.user_properties.append(("stud8_outcome", outcome_name))
     report.user_properties.append(("stud8_message", message))
+
+
+def _attribute(scenario: Scenario, failure: ScenarioFailure) -> None:
+    """The rule of each difference (``rootcause``); a problem there must never change a result."""
+    try:
+        attribute(scenario, failure)
+    except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
+        for item in failure.all:
+            item.rule = None
+
+
+def _failure_json(failure: ScenarioFailure, brief: bool = False) -> dict[str, Any]:
+    data = {"step": failure.step, "field": failure.field, "expected": jsonable(failure.expected),
+            "got": jsonable(failure.got), "at": failure.at,
+            "details": [jsonable(detail) for detail in failure.as_json()["details"]]}
+    if failure.rule:
+        data["rule"] = failure.rule
+    cause = cause_text(failure)
+    if cause and not brief:
+        data["cause"] = cause
+    return data
 
 
 def _classify(report: pytest.TestReport, call: pytest.CallInfo[None], in_baseline: bool) -> str:
@@ -181,6 +275,7 @@ class ConformanceReporter:
         self.config = config
         self.report = Report()
         self.written: Path | None = None
+        self.baseline_line: str | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties: dict[str, Any] = dict(report.user_properties)
@@ -200,23 +295,68 @@ class ConformanceReporter:
             expected=failure.get("expected"),
             got=failure.get("got"),
             differences=tuple(properties.get("stud8_differences") or ()),
+            at=failure.get("at"),
+            rule=failure.get("rule"),
+            details=tuple(failure.get("details") or ()),
+            cause=failure.get("cause"),
         ))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if hasattr(self.config, "workerinput"):
+            return
+        watch = self.config.stash.get(WATCH_KEY, None)
+        dead = watch.dead if watch is not None else None
         path = self.config.getoption("stud8_report")
-        if path is None or hasattr(self.config, "workerinput"):
+        update = self.config.getoption("stud8_update_baseline")
+        if path is None and update is None:
             return
-        try:
-            self.report.engine = _engine(self.config).handshake()
-        except (EngineFault, pytest.UsageError) as error:
-            self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
-        try:
-            write_report(self.report, Path(path))
-        except Stud8Error as error:  # checked before the run; the disk may still fill or the folder go
-            print(f"stud8 conform: the report was not written: {error.message}", file=sys.stderr)
-            session.exitstatus = pytest.ExitCode.USAGE_ERROR  # the run's result was not delivered: exit 2
+        if dead:
+            self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": dead}
+        else:
+            try:
+                self.report.engine = _engine(self.config).handshake()
+            except (EngineFault, pytest.UsageError) as error:
+                self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
+        if path is not None:
+            try:
+                write_report(self.report, Path(path))
+            except Stud8Error as error:  # checked before the run; the disk may still fill or the folder go
+                print(f"stud8 conform: the report was not written: {error.message}", file=sys.stderr)
+                session.exitstatus = pytest.ExitCode.USAGE_ERROR  # the run's result was not delivered: exit 2
+                return
+            self.written = Path(path)
+        if update is not None:
+            self._update_baseline(session, Path(update), dead)
+
+    def _update_baseline(self, session: pytest.Session, path: Path, dead: str | None) -> None:
+        """Write this run's failures as the baseline; entries of the file for scenarios this run
+        did not play (deselected, or stopped before them) are kept."""
+        if dead or session.shouldstop:
+            self.baseline_line = f"baseline {path} not written: the run did not finish"
             return
-        self.written = Path(path)
+        current = [known_failure(r.id, r.outcome, r.at, r.field, r.rule, r.message)
+                   for r in self.report.records if r.outcome in BASELINED]
+        ran = {record.id for record in self.report.records}
+        old = Baseline()
+        if path.is_file():
+            try:
+                old = load_baseline(path)
+            except Stud8Error:
+                old = Baseline()  # not a baseline: replaced whole
+        kept = [entry for entry in old.entries.values() if entry.id not in ran]
+        try:
+            write_baseline(path, current + kept, self.report.engine)
+        except Stud8Error as error:
+            print(f"stud8 conform: the baseline was not written: {error.message}", file=sys.stderr)
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
+            return
+        before = {entry.id for entry in old.entries.values() if entry.id in ran}
+        now = {entry.id for entry in current}
+        self.baseline_line = (f"baseline {path} written: {len(current) + len(kept)} known failures "
+                              f"({len(now - before)} added, {len(before - now)} removed"
+                              + (f", {len(kept)} kept for scenarios not run" if kept else "") + ")")
+        if session.exitstatus == pytest.ExitCode.TESTS_FAILED and not any(r.outcome == "invalid" for r in self.report.records):
+            session.exitstatus = pytest.ExitCode.OK  # every failure is now a known one
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.report.records:
@@ -224,31 +364,51 @@ class ConformanceReporter:
         terminalreporter.section(f"stud8 conformance: engine {self.config.getoption('stud8_engine')}")
         for line in summary_lines(self.report):
             terminalreporter.write_line(line)
+        causes = root_cause_lines(self.report)
+        if causes:
+            terminalreporter.write_line("")
+            terminalreporter.write_line("failures by root cause (the rule each scenario's first difference tests; "
+                                        "stud8 explain ID shows one):")
+            for line in causes:
+                terminalreporter.write_line(line)
         baseline = self.config.getoption("stud8_baseline")
         if baseline:
             totals = self.report.totals()
-            listed = len(self.config.stash.get(BASELINE_KEY, set()))
-            applied = totals["known-failure"] + totals["fixed"]
+            listed = len(self.config.stash.get(BASELINE_KEY, Baseline()))
+            applied = totals["known-failure"] + totals["fixed"] + totals["changed"]
             line = f"baseline {baseline}: {applied} known failures applied ({listed} listed): {totals['known-failure']} still fail"
+            if totals["changed"]:
+                line += f", {totals['changed']} fail differently"
             if totals["fixed"]:
                 line += f", {totals['fixed']} now pass: remove them from the baseline"
             terminalreporter.write_line(line)
+        watch = self.config.stash.get(WATCH_KEY, None)
+        if watch is not None and watch.dead:
+            terminalreporter.write_line(f"stud8 conform: {watch.dead}", red=True)
+        if self.baseline_line:
+            terminalreporter.write_line(self.baseline_line)
         if self.written is not None and not self.config.getoption("stud8_report_quiet"):
             terminalreporter.write_line(f"report written to {self.written}")
+
+
+def _engine_flag(spec: str) -> str:
+    return "" if spec == "reference" else f" --engine {shlex.quote(spec)}"
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.suffix not in SCENARIO_SUFFIXES:
         return None
     resolved = file_path.resolve()
-    roots = parent.config.stash.get(ROOTS_KEY, [])
-    if any(resolved.is_relative_to(root) for root in roots):
+    name = suite_path(resolved, parent.config.stash.get(ROOTS_KEY, []))
+    if name is not None:
         # A file reached twice (a link to a folder above it, a loop of links) is collected once.
         seen = parent.config.stash.setdefault(SEEN_KEY, set())
         if resolved in seen:
             return None
         seen.add(resolved)
-        return ScenarioFile.from_parent(parent, path=file_path)
+        # Named relative to its suite (conformance/suite/testids.py), not to the rootdir: the
+        # same test id and JUnit class on every machine.
+        return ScenarioFile.from_parent(parent, path=file_path, nodeid=name)
     return None
 
 
@@ -264,7 +424,7 @@ class ScenarioFile(pytest.File):
     """One YAML file of scenarios."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        loaded = load_scenario_file(self.path, display=str(self.path))
+        loaded = load_scenario_file(self.path, display=self.nodeid)
         if loaded.problems:
             yield InvalidFileItem.from_parent(self, name="(invalid file)", problems=loaded.problems)
             return
@@ -286,27 +446,62 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         engine = _engine(self.config)
         data = self.scenario.data
+        watch = self.config.stash.get(WATCH_KEY, None)
+        if watch is not None and watch.dead:
+            pytest.skip("not run: the engine does not answer")
         try:
             if self.scenario.kind == "replay":
                 reason = engine.unsupported(data.get("profile"), data.get("options", {}))
                 if reason:
                     pytest.skip(f"not applicable: {reason}")
             run_scenario(engine, self.scenario, keep_going=self.config.getoption("stud8_keep_going"))
-        except EngineFault:
+        except EngineFault as fault:
             engine.restart()  # the next scenario starts from a fresh engine
+            if watch is not None and watch.ran(fault):
+                self.session.shouldfail = watch.dead or True
             raise
+        except pytest.skip.Exception:
+            raise
+        except ScenarioFailure as failure:
+            _attribute(self.scenario, failure)  # before pytest shows it: the rule is part of the message
+            if watch is not None:
+                watch.ran(None)
+            raise
+        except BaseException:
+            if watch is not None:
+                watch.ran(None)
+            raise
+        if watch is not None:
+            watch.ran(None)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, EngineFault):
-            fault = excinfo.value
-            return f"{self.scenario.id}: {self.scenario.title}\n  engine {fault.outcome}: {fault.message}"
-        if isinstance(excinfo.value, ScenarioFailure):
-            lines = [f"{self.scenario.id}: {self.scenario.title}"]
-            for failure in excinfo.value.all:
-                lines += [f"  at {failure.step}", f"  {failure.field}:",
-                          f"    expected: {failure.expected}", f"    got:      {failure.got}"]
-            return "\n".join(lines)
+        if isinstance(excinfo.value, (EngineFault, ScenarioFailure)):
+            return f"{self.scenario.id}: {self.scenario.title}\n" + self.failure_text(excinfo.value)
         return str(super().repr_failure(excinfo))
+
+    def failure_text(self, error: BaseException) -> str:
+        """What went wrong, indented under the scenario's title: each difference with its step,
+        the differing elements with their paths, and the rule the first one tests."""
+        if isinstance(error, EngineFault):
+            return f"  engine {error.outcome}: {error.message}"
+        if not isinstance(error, ScenarioFailure):
+            return f"  {error}"
+        lines: list[str] = []
+        for index, failure in enumerate(error.all):
+            lines += [f"  at {failure.step}", f"  {failure.field}:",
+                      f"    expected: {failure.expected}", f"    got:      {failure.got}"]
+            if len(failure.details) > 1 or (failure.details and failure.details[0].path != failure.field):
+                lines += [f"    {detail.text()}" for detail in failure.details]
+            if failure.rule:
+                title, _ = rule_text(failure.rule)
+                lines.append(f"  rule: {failure.rule}" + (f" ({title})" if title else "")
+                             + (" -- the first difference" if index == 0 and len(error.all) > 1 else ""))
+            cause = cause_text(failure)
+            if cause:
+                lines.append(f"  cause: {cause}")
+        lines.append(f"  rerun it step by step: stud8 explain {self.scenario.id}"
+                     + _engine_flag(self.config.getoption("stud8_engine")))
+        return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.scenario.line - 1, f"{self.scenario.id}: {self.scenario.title}"

@@ -14,7 +14,7 @@ from typing import Any
 
 from stud8.conformance.engines.api import Engine, EngineRefusal
 from stud8.conformance.suite.deal import scenario_deck
-from stud8.conformance.suite.differences import MISSING, Difference, differences
+from stud8.conformance.suite.differences import Difference, differences
 from stud8.conformance.suite.rake import raked_stacks
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import parse_cards
@@ -69,19 +69,10 @@ class ScenarioFailure(AssertionError):
     def as_json(self) -> dict[str, Any]:
         """The difference as the report keeps it (values made JSON-ready by the caller)."""
         data: dict[str, Any] = {"step": self.step, "field": self.field, "expected": self.expected, "got": self.got,
-                                "at": self.at, "details": [_detail_json(d) for d in self.details]}
+                                "at": self.at, "details": [d.as_json() for d in self.details]}
         if self.rule is not None:
             data["rule"] = self.rule
         return data
-
-
-def _detail_json(difference: Difference) -> dict[str, Any]:
-    data: dict[str, Any] = {"path": difference.path}
-    if difference.expected is not MISSING:
-        data["expected"] = difference.expected
-    if difference.got is not MISSING:
-        data["got"] = difference.got
-    return data
 
 
 class _Differences:
@@ -254,6 +245,7 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
     data = scenario.data
     deck = [str(card) for card in scenario_deck(data)]
     start_error = data.get("start_error")
+    _mark(engine, "start")
     try:
         engine.start(stacks=data["stacks"], stakes=data["stakes"], deck=deck,
                      profile=data.get("profile"), options=data.get("options", {}))
@@ -269,6 +261,7 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
     for index, item in enumerate(data["actions"]):
         where = _where(scenario, ["actions", index])
         at = f"actions[{index}]"
+        _mark(engine, at)
         if isinstance(item, str):
             try:
                 engine.act(item)
@@ -289,9 +282,18 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
                 differences_found.add(failure)
                 if failure.field == "action":  # the engine accepted it: the hands have parted
                     differences_found.check()
+    _mark(engine, "outcome")
     check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences_found,
                   data.get("rake"))
     differences_found.check()
+
+
+def _mark(engine: Engine, at: str) -> None:
+    """Tell an engine that records the exchange (``stud8 explain``'s recorder) which step of the
+    scenario its next requests belong to; other engines have no ``mark_step`` and hear nothing."""
+    mark = getattr(engine, "mark_step", None)
+    if mark is not None:
+        mark(at)
 
 
 def _observed(engine: Engine) -> Mapping[str, Any] | None:
@@ -345,6 +347,7 @@ def run_hand_case(engine: Engine, scenario: Scenario) -> None:
     def failure(field: str, expected: Any, got: Any, check: str) -> ScenarioFailure:
         return ScenarioFailure(step, field, expected, got, at="cards", check=check)
 
+    _mark(engine, "cards")
     try:
         got = engine.evaluate(_cards_text(data["cards"]))
     except EngineRefusal as refusal:
@@ -373,6 +376,7 @@ def run_compare(engine: Engine, scenario: Scenario) -> None:
     data = scenario.data
     values: dict[str, dict[str, Any]] = {}
     for name, text in data["hands"].items():
+        _mark(engine, f"hands.{name}")
         try:
             values[name] = engine.evaluate(_cards_text(text))
         except EngineRefusal as refusal:

@@ -4,36 +4,39 @@ Outcomes, each distinct on purpose: ``pass``; ``fail`` (the engine's behaviour d
 the scenario); ``not-applicable`` (the engine does not play an option the scenario needs: not
 a failure, not a skip for convenience); ``error`` (the engine reported an internal error or
 broke the protocol); ``crash`` (the engine died); ``timeout`` (it did not answer in time);
-``invalid`` (the scenario file itself does not validate); and, with a baseline,
-``known-failure`` (listed in the baseline and still failing) and ``fixed`` (listed in the
-baseline but now passing: the run fails so that the baseline only ever shrinks).
+``invalid`` (the scenario file itself does not validate); and, with a baseline
+(``conformance/suite/baseline.py``), ``known-failure`` (listed in the baseline and still failing
+as it says), ``fixed`` (listed in the baseline but now passing: the run fails so that the
+baseline only ever shrinks) and ``changed`` (listed, but failing another way: the run fails).
 
-The summary table counts each scenario once, under the area of its first rule, so its rows add
-up to the totals. The JSON form is described by ``spec/schema/report.schema.json``; a failed
-comparison keeps ``step``, ``field``, ``expected`` and ``got`` as separate fields beside the
-one-line ``message``.
+Two summaries. The table by rule area counts each scenario once, under the area of its first
+rule, so its rows add up to the totals. The summary **by root cause** groups the failures by
+the rule of their first difference (``conformance/suite/checks.py``), with counts and one example
+each: one engine bug is one line there, however many scenarios it breaks. The JSON form is
+described by ``spec/schema/report.schema.json``; a failed comparison keeps ``step``, ``at``,
+``field``, ``expected``, ``got``, ``rule`` and the ``details`` (each differing element with its
+path) as separate fields beside the one-line ``message``.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import MAX_NESTING, nesting_depth, quoted, shorten
+from stud8.conformance.suite.baseline import Baseline
+from stud8.conformance.suite.baseline import load_baseline as read_baseline
+from stud8.conformance.suite.differences import ABSENT, show
 from stud8.spec.outputs import write_text_atomic
-from stud8.spec.rulebook import load_schema, schema_problems
 from stud8.spec.version import stud8_version
-from stud8.spec.yamlio import FileRefused, read_text_file
 
 OUTCOMES: tuple[str, ...] = (
-    "pass", "fail", "not-applicable", "error", "crash", "timeout", "invalid", "known-failure", "fixed",
+    "pass", "fail", "not-applicable", "error", "crash", "timeout", "invalid", "known-failure", "fixed", "changed",
 )
-FAILING: frozenset[str] = frozenset({"fail", "error", "crash", "timeout", "invalid", "fixed"})
+FAILING: frozenset[str] = frozenset({"fail", "error", "crash", "timeout", "invalid", "fixed", "changed"})
+COMPARISONS: frozenset[str] = frozenset({"fail", "changed", "known-failure"})
+"""Outcomes that can be failed comparisons, grouped by root cause."""
 REPORT_FORMAT = 1
 
 
@@ -56,6 +59,12 @@ class Record:
     got: Any = None
     # With --keep-going: every difference found, the first one included (dicts of the four above).
     differences: tuple[dict[str, Any], ...] = ()
+    # The step as a stable key (actions[7]), the rule of the first difference, each differing
+    # element with its path, and where the reference engine shows the cause if elsewhere.
+    at: str | None = None
+    rule: str | None = None
+    details: tuple[dict[str, Any], ...] = ()
+    cause: str | None = None
 
     @property
     def area(self) -> str:
@@ -68,6 +77,14 @@ class Record:
                 "outcome": self.outcome, "message": self.message}
         if self.field is not None:
             data.update(step=self.step, field=self.field, expected=self.expected, got=self.got)
+            if self.at is not None:
+                data["at"] = self.at
+            if self.rule is not None:
+                data["rule"] = self.rule
+            if self.details:
+                data["details"] = list(self.details)
+            if self.cause:
+                data["cause"] = self.cause
         if self.differences:
             data["differences"] = list(self.differences)
         return data
@@ -94,7 +111,18 @@ class Report:
             "engine": self.engine,
             "scenarios": [record.as_json() for record in self.records],
             "totals": self.totals(),
+            "root_causes": [{"rule": rule, "scenarios": [r.id for r in group], "example": group[0].message}
+                            for rule, group in self.root_causes().items()],
         }
+
+    def root_causes(self) -> dict[str, list[Record]]:
+        """Rule of the first difference -> the failed comparisons (fail, changed, known-failure)
+        it explains, largest group first (then by rule id)."""
+        groups: dict[str, list[Record]] = {}
+        for record in self.records:
+            if record.outcome in COMPARISONS and record.field is not None:
+                groups.setdefault(record.rule or "(rule unknown)", []).append(record)
+        return dict(sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])))
 
     def by_area(self) -> dict[str, dict[str, int]]:
         """Area -> outcome counts; a scenario counts once, in the area of its first rule."""
@@ -108,6 +136,7 @@ class Report:
 SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("pass", "pass"), ("fail", "fail"), ("not-applicable", "n/a"), ("error", "error"),
     ("crash", "crash"), ("timeout", "timeout"), ("invalid", "invalid"), ("known-failure", "known"), ("fixed", "fixed"),
+    ("changed", "changed"),
 )
 
 
@@ -127,6 +156,51 @@ def summary_lines(report: Report) -> list[str]:
             lines.append("-" * len(header))
         lines.append(f"{name:<{width}}  " + "  ".join(f"{value:>7}" for value in values))
     return lines
+
+
+ROOT_CAUSE_WIDTH = 100
+"""The example on a root-cause line is cut to this many characters."""
+
+FAULTS: tuple[tuple[str, str], ...] = (
+    ("error", "(engine error)"), ("crash", "(engine crash)"), ("timeout", "(engine timeout)"),
+    ("invalid", "(invalid scenario file)"), ("fixed", "(baseline entry now passes)"),
+)
+
+
+def root_cause_lines(report: Report, *, known: bool = False) -> list[str]:
+    """The failures by root cause: one line per rule of a first difference (count, one example),
+    then one per kind of engine fault. Known failures are left out unless ``known``."""
+    rows: list[tuple[str, int, str]] = []
+    for rule, group in report.root_causes().items():
+        shown = [record for record in group if known or record.outcome != "known-failure"]
+        if shown:
+            rows.append((rule, len(shown), _example(shown[0])))
+    for outcome, label in FAULTS:
+        group = [record for record in report.records if record.outcome == outcome]
+        if group:
+            rows.append((label, len(group), _example(group[0])))
+    if not rows:
+        return []
+    width = max([len(rule) for rule, _, _ in rows] + [len("rule of the first difference")])
+    lines = [f"{'rule of the first difference':<{width}}  {'failing':>7}  example", "-" * (width + 18)]
+    for rule, count, example in rows:
+        lines.append(f"{rule:<{width}}  {count:>7}  {example}")
+    return lines
+
+
+def _example(record: Record) -> str:
+    """``id at: path: expected X, got Y``, cut to ``ROOT_CAUSE_WIDTH``."""
+    if record.details:
+        first = record.details[0]
+        what = f"{record.at or ''} {first['path']}: expected {_show(first, 'expected')}, got {_show(first, 'got')}"
+    else:
+        what = record.message
+    text = f"{record.id} {what.strip()}"
+    return text if len(text) <= ROOT_CAUSE_WIDTH else text[:ROOT_CAUSE_WIDTH - 3] + "..."
+
+
+def _show(detail: dict[str, Any], side: str) -> str:
+    return show(detail[side]) if side in detail else ABSENT
 
 
 MESSAGE_PART = 120
@@ -159,42 +233,6 @@ def write_report(report: Report, path: Path) -> None:
     write_text_atomic(path, text, "--report")
 
 
-def load_baseline(path: Path) -> set[str]:
-    """Scenario ids known to fail: a text file (one id a line, ``#`` comments) or a JSON report
-    (every scenario whose outcome was failing or known-failure).
-
-    A JSON report must match ``report.schema.json``; in a text file every line must be a
-    scenario id (the schema's pattern) or a comment, so that a YAML file or any other text
-    given by mistake is refused rather than read as a list of nothing. The file must be a
-    regular file of at most ``MAX_FILE_BYTES`` (a FIFO would be read forever).
-    """
-    try:
-        text = read_text_file(path)
-    except FileRefused as refused:
-        raise Stud8Error(f"--baseline {path}: {refused.message}", "usage") from None
-    if text.lstrip().startswith("{"):
-        try:
-            document = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise Stud8Error(f"--baseline {path}: not a stud8 report: not JSON ({shorten(str(error))})", "usage") from None
-        if nesting_depth(document) > MAX_NESTING:
-            raise Stud8Error(f"--baseline {path}: not a stud8 report: nesting deeper than {MAX_NESTING}", "usage")
-        problems = schema_problems(document, "report.schema.json", str(path))
-        if problems:
-            raise Stud8Error(f"--baseline {path}: not a stud8 report (spec/schema/report.schema.json): "
-                             f"{problems[0].message}", "usage")
-        return {entry["id"] for entry in document["scenarios"]
-                if entry["outcome"] in FAILING or entry["outcome"] == "known-failure"}
-    return set(_ids(path, text.splitlines()))
-
-
-def _ids(path: Path, lines: Iterable[str]) -> Iterable[str]:
-    pattern = re.compile(load_schema("scenario.schema.json")["$defs"]["id"]["pattern"])
-    for number, line in enumerate(lines, start=1):
-        word = line.split("#", 1)[0].strip()
-        if not word:
-            continue
-        if not pattern.match(word):
-            raise Stud8Error(f"--baseline {path}:{number}: not a scenario id: {quoted(word)} "
-                             "(a baseline is a JSON report, or one scenario id a line with # comments)", "usage")
-        yield word
+def load_baseline(path: Path) -> Baseline:
+    """The known failures of a baseline file (``conformance/suite/baseline.py``)."""
+    return read_baseline(path)

@@ -1,0 +1,200 @@
+"""Known failures: a baseline that lets a run pass while the engine is being fixed, and only ratchets.
+
+Each known failure is keyed by its scenario id **and by how it fails**: the outcome, and for a
+failed comparison the step (``actions[7]``, ``outcome``: the stable key, not a file line),
+the field compared and the rule of the first difference. A scenario of the baseline that
+still fails the same way is a *known failure*; one that passes is *fixed* (the run fails, so
+that the entry is removed); one that fails another way is *changed* (the run fails too: a new
+bug must not hide behind an old entry).
+
+Three files are read as a baseline:
+
+* the baseline ``stud8 conform --update-baseline FILE`` writes (JSON, ``spec/schema/baseline.schema.json``);
+* a JSON report (``--report``): its failing scenarios, keyed as above when the report carries
+  the step and rule (every report of this release does);
+* a text file, one scenario id a line with ``#`` comments, as earlier releases read.
+
+An entry keyed by id only (a text file, a report of an earlier release) cannot tell a changed
+failure from the old one: it is still honoured, and the run says once, in one line, how many
+such entries there are and how to rewrite the file with ``--update-baseline``. (Refusing such
+files would break every CI that ratchets on one; reading them silently would hide changes.)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import MAX_NESTING, nesting_depth, quoted, shorten
+from stud8.spec.outputs import write_text_atomic
+from stud8.spec.rulebook import load_schema, schema_problems
+from stud8.spec.version import stud8_version
+from stud8.spec.yamlio import FileRefused, read_text_file
+
+BASELINE_FORMAT = 1
+BASELINED: frozenset[str] = frozenset({"fail", "error", "crash", "timeout", "known-failure", "changed"})
+"""Outcomes a baseline records (``invalid`` is a broken scenario file, not the engine's failure)."""
+
+
+@dataclass(frozen=True)
+class KnownFailure:
+    """One entry of a baseline. ``outcome`` is None for an entry keyed by id only."""
+
+    id: str
+    outcome: str | None = None
+    at: str | None = None
+    field: str | None = None
+    rule: str | None = None
+    message: str = ""
+
+    @property
+    def keyed(self) -> bool:
+        return self.outcome is not None
+
+    def key(self) -> tuple[str | None, str | None, str | None, str | None]:
+        return (self.outcome, self.at, self.field, self.rule)
+
+    def describe(self) -> str:
+        """How it fails, in a few words: ``actions[7] legal (bring-in.post-or-complete)``."""
+        if not self.keyed:
+            return "(any failure)"
+        if self.outcome != "fail":
+            return f"engine {self.outcome}"
+        return f"{self.at} {self.field} ({self.rule})"
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "outcome": self.outcome}
+        if self.outcome == "fail":
+            data.update(at=self.at, field=self.field, rule=self.rule)
+        if self.message:
+            data["message"] = self.message
+        return data
+
+
+def known_failure(id: str, outcome: str, at: str | None, field: str | None, rule: str | None,
+                  message: str = "") -> KnownFailure:
+    """The entry a failure of this run becomes (a known or changed failure counts as ``fail``
+    when it is a comparison, else as the engine fault it is)."""
+    if outcome in ("known-failure", "changed", "fixed"):
+        outcome = "fail" if field is not None else "error"
+    if outcome != "fail":
+        return KnownFailure(id, outcome, message=message)
+    return KnownFailure(id, "fail", at, field, rule, message)
+
+
+@dataclass
+class Baseline:
+    """The known failures of one file, by scenario id."""
+
+    path: Path | None = None
+    entries: dict[str, KnownFailure] = field(default_factory=dict)
+
+    def __contains__(self, scenario_id: object) -> bool:
+        return scenario_id in self.entries
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def ids(self) -> set[str]:
+        return set(self.entries)
+
+    @property
+    def id_only(self) -> int:
+        """How many entries are keyed by scenario id only."""
+        return sum(1 for entry in self.entries.values() if not entry.keyed)
+
+    def verdict(self, current: KnownFailure) -> str:
+        """``known-failure`` if the scenario fails as the baseline says, else ``changed``."""
+        entry = self.entries[current.id]
+        if not entry.keyed or entry.key() == current.key():
+            return "known-failure"
+        return "changed"
+
+    def changed_message(self, current: KnownFailure) -> str:
+        entry = self.entries[current.id]
+        return f"fails differently from the baseline: was {entry.describe()}, now {current.describe()}"
+
+    def note(self) -> str | None:
+        """The one line said when entries are keyed by id only."""
+        if not self.id_only or self.path is None:
+            return None
+        return (f"note: baseline {self.path}: {self.id_only} entr{'y is' if self.id_only == 1 else 'ies are'} keyed by "
+                "scenario id only, so a known failure that now fails another way is not noticed; "
+                f"rewrite it with --update-baseline {self.path}")
+
+
+def _refused(path: Path, why: str) -> Stud8Error:
+    return Stud8Error(f"--baseline {path}: {why}", "usage")
+
+
+def load_baseline(path: Path) -> Baseline:
+    """Read a baseline (see the module docstring); a file that is none of the three is a usage
+    error naming it. The file must be a regular file of at most ``MAX_FILE_BYTES``."""
+    try:
+        text = read_text_file(path)
+    except FileRefused as refused:
+        raise _refused(path, refused.message) from None
+    if not text.lstrip().startswith("{"):
+        return Baseline(path, {entry: KnownFailure(entry) for entry in _ids(path, text.splitlines())})
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise _refused(path, f"not a stud8 report or baseline: not JSON ({shorten(str(error))})") from None
+    if nesting_depth(document) > MAX_NESTING:
+        raise _refused(path, f"not a stud8 report or baseline: nesting deeper than {MAX_NESTING}")
+    if isinstance(document, dict) and "stud8_baseline" in document:
+        problems = schema_problems(document, "baseline.schema.json", str(path))
+        if problems:
+            raise _refused(path, f"not a stud8 baseline (spec/schema/baseline.schema.json): {problems[0].message}")
+        return Baseline(path, {item["id"]: _entry(item) for item in document["known_failures"]})
+    problems = schema_problems(document, "report.schema.json", str(path))
+    if problems:
+        raise _refused(path, f"not a stud8 report or baseline (spec/schema/baseline.schema.json, report.schema.json): "
+                             f"{problems[0].message}")
+    entries = {}
+    for item in document["scenarios"]:
+        if item["outcome"] in BASELINED:
+            keyed = "rule" in item or item["outcome"] not in ("fail", "known-failure", "changed")
+            entries[item["id"]] = (known_failure(item["id"], item["outcome"], item.get("at"), item.get("field"),
+                                                 item.get("rule"), item.get("message", "")) if keyed
+                                   else KnownFailure(item["id"]))
+    return Baseline(path, entries)
+
+
+def _entry(item: Mapping[str, Any]) -> KnownFailure:
+    return KnownFailure(item["id"], item["outcome"], item.get("at"), item.get("field"), item.get("rule"), item.get("message", ""))
+
+
+def _ids(path: Path, lines: Iterable[str]) -> Iterable[str]:
+    pattern = re.compile(load_schema("scenario.schema.json")["$defs"]["id"]["pattern"])
+    for number, line in enumerate(lines, start=1):
+        word = line.split("#", 1)[0].strip()
+        if not word:
+            continue
+        if not pattern.match(word):
+            raise Stud8Error(f"--baseline {path}:{number}: not a scenario id: {quoted(word)} "
+                             "(a baseline is written by --update-baseline, or is a JSON report, "
+                             "or one scenario id a line with # comments)", "usage")
+        yield word
+
+
+def baseline_document(failures: Sequence[KnownFailure], engine: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON document ``--update-baseline`` writes: the engine, the suite, the entries by id."""
+    return {
+        "stud8_baseline": BASELINE_FORMAT,
+        "suite": {"stud8": stud8_version()},
+        "engine": dict(engine),
+        "known_failures": [entry.as_json() for entry in sorted(failures, key=lambda entry: entry.id)],
+    }
+
+
+def write_baseline(path: Path, failures: Sequence[KnownFailure], engine: Mapping[str, Any]) -> None:
+    """Write the baseline atomically (``stud8.spec.outputs``: a whole file or none, only over a
+    regular file)."""
+    text = json.dumps(baseline_document(failures, engine), indent=2) + "\n"
+    write_text_atomic(path, text, "--update-baseline")

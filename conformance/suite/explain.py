@@ -1,0 +1,284 @@
+"""One scenario's exchange, step by step, beside the reference engine's: ``stud8 explain ID``.
+
+An implementer whose engine fails a scenario wants to see the conversation: what was sent at
+each step, what their engine answered, what the reference engine answers, and where and why
+the two part. ``explain`` plays the scenario exactly as ``stud8 conform`` does (the same runner,
+``replay.run_scenario``, with every difference kept) through a ``Recorder`` that notes each
+request and answer under the scenario step it belongs to, plays it again on the reference
+engine the same way, and gives the rule of the first difference (``rootcause``).
+
+At each checkpoint it also compares the engine's whole observation with the reference engine's
+and lists what differs there that the checkpoint did not ask about (``unchecked``): often the
+real cause shows a step or two before the field that fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from stud8.conformance.engines.api import Engine, EngineFault, EngineRefusal, ReferenceEngine
+from stud8.conformance.suite.checks import rule_text
+from stud8.conformance.suite.differences import Difference, differences
+from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, ScenarioFailure, run_scenario
+from stud8.conformance.suite.report import jsonable
+from stud8.conformance.suite.rootcause import attribute, cause_text, reference_trace
+from stud8.conformance.suite.scenarios import Scenario
+from stud8.spec.errors import Stud8Error
+from stud8.spec.rulebook import default_rulebook
+from stud8.spec.yamlio import position_of
+
+
+@dataclass
+class Exchange:
+    """One request and its answer: ``answer`` is ``ok``, an observation or evaluation, or
+    ``{"refused": code, "message": ...}``; a fault is ``{"fault": outcome, "message": ...}``."""
+
+    request: dict[str, Any]
+    answer: Any = None
+
+
+class Recorder:
+    """An engine that passes every call on and notes it, under the step the runner marks."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.name = getattr(engine, "name", "engine")
+        self.step = "start"
+        self.log: dict[str, list[Exchange]] = {}
+
+    def mark_step(self, at: str) -> None:
+        self.step = at
+
+    def _call(self, request: dict[str, Any], call: Any) -> Any:
+        exchange = Exchange(request)
+        self.log.setdefault(self.step, []).append(exchange)
+        try:
+            answer = call()
+        except EngineRefusal as refusal:
+            exchange.answer = {"refused": refusal.code, "message": refusal.message}
+            raise
+        except EngineFault as fault:
+            exchange.answer = {"fault": fault.outcome, "message": fault.message}
+            raise
+        exchange.answer = "ok" if answer is None or isinstance(answer, str) else answer
+        return answer
+
+    def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
+        return self.engine.unsupported(profile, options)
+
+    def handshake(self) -> dict[str, Any]:
+        return self.engine.handshake()
+
+    def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
+        return self._call({"type": "evaluate", "cards": list(cards)}, lambda: self.engine.evaluate(cards))  # type: ignore[no-any-return]
+
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
+        request = {"type": "start", "stacks": list(stacks), "stakes": dict(stakes), "deck": list(deck),
+                   "profile": profile, "options": dict(options)}
+        self._call(request, lambda: self.engine.start(stacks=stacks, stakes=stakes, deck=deck, profile=profile,
+                                                      options=options))
+
+    def act(self, action: str) -> None:
+        self._call({"type": "act", "action": action}, lambda: self.engine.act(action))
+
+    def observe(self) -> dict[str, Any]:
+        return self._call({"type": "observe"}, self.engine.observe)  # type: ignore[no-any-return]
+
+    def restart(self) -> None:
+        self.engine.restart()
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+@dataclass
+class Step:
+    """One step of the scenario (``at`` is its key, ``item`` what the scenario says there)."""
+
+    at: str
+    kind: str
+    item: Any
+    line: int
+    engine: list[Exchange] = field(default_factory=list)
+    reference: list[Exchange] = field(default_factory=list)
+    failures: list[ScenarioFailure] = field(default_factory=list)
+    unchecked: list[Difference] = field(default_factory=list)
+    reached: bool = True
+
+
+@dataclass
+class Explanation:
+    """Everything ``stud8 explain`` shows about one scenario run through one engine."""
+
+    scenario: Scenario
+    engine_spec: str
+    engine: dict[str, Any]
+    outcome: str
+    steps: list[Step]
+    failure: ScenarioFailure | None = None
+    fault: EngineFault | None = None
+    not_applicable: str | None = None
+    reference_failure: ScenarioFailure | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def first(self) -> ScenarioFailure | None:
+        return self.failure
+
+    def rule_statement(self) -> tuple[str, str]:
+        if self.failure is None or not self.failure.rule:
+            return "", ""
+        return rule_text(self.failure.rule)
+
+
+def _steps(scenario: Scenario) -> list[Step]:
+    data = scenario.data
+
+    def line(path: list[Any]) -> int:
+        try:
+            return int(position_of(data, path)[0])
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return scenario.line
+
+    if scenario.kind == "hand":
+        return [Step("cards", "evaluate", data.get("cards"), line(["cards"]))]
+    if scenario.kind == "compare":
+        steps = [Step(f"hands.{name}", "evaluate", text, line(["hands", name])) for name, text in data["hands"].items()]
+        steps += [Step(half, "order", data[half], line([half])) for half in ("high", "low") if half in data]
+        return steps
+    steps = [Step("start", "start", {"start_error": data.get("start_error")}, line(["stakes"]))]
+    for index, item in enumerate(data.get("actions") or []):
+        kind = "action" if isinstance(item, str) else "checkpoint" if "expect" in item else "rejection"
+        steps.append(Step(f"actions[{index}]", kind, item, line(["actions", index])))
+    steps.append(Step("outcome", "outcome", data.get("outcome"), line(["outcome"])))
+    return steps
+
+
+def _observation_differences(expect: Mapping[str, Any] | None, engine: Any, reference: Any) -> list[Difference]:
+    """Where the engine's observation differs from the reference engine's in fields the
+    checkpoint did not name (as the runner would compare them)."""
+    if not isinstance(engine, Mapping) or not isinstance(reference, Mapping):
+        return []
+    named = set(expect or {})
+    found: list[Difference] = []
+    for key, (read, _) in CHECKPOINT_FIELDS.items():
+        if key in named:
+            continue
+        try:
+            want, got = read(reference), read(engine)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+        found += differences(key, want, got)
+    for kind in ("up", "down"):
+        if kind in named:
+            continue
+        theirs = {seat.get("seat"): seat for seat in engine.get("seats") or []}
+        for seat in reference.get("seats") or []:
+            other = theirs.get(seat.get("seat"), {})
+            if list(seat.get(kind) or []) != list(other.get(kind) or []):
+                found.append(Difference(f"{kind}[p{seat.get('seat')}]", " ".join(seat.get(kind) or []),
+                                        " ".join(other.get(kind) or [])))
+    return found
+
+
+def explain(engine: Engine, scenario: Scenario, engine_spec: str = "") -> Explanation:
+    """Play ``scenario`` on ``engine`` and on the reference engine, step by step."""
+    try:
+        declared = engine.handshake()
+    except EngineFault as fault:
+        declared = {"name": engine_spec or getattr(engine, "name", "engine"), "error": fault.message}
+    data = scenario.data
+    try:
+        options = default_rulebook().resolve_options(data.get("profile"), data.get("options") or {})
+    except Stud8Error:
+        options = dict(data.get("options") or {})
+    steps = _steps(scenario)
+    explanation = Explanation(scenario, engine_spec, declared, "pass", steps, options=options)
+    reference = Recorder(ReferenceEngine())
+    try:
+        run_scenario(reference, scenario, keep_going=True)
+    except ScenarioFailure as disagreement:
+        explanation.reference_failure = disagreement
+    if scenario.kind == "replay":
+        try:
+            reason = engine.unsupported(data.get("profile"), data.get("options") or {})
+        except EngineFault as fault:
+            reason = None
+            explanation.fault, explanation.outcome = fault, fault.outcome
+        if reason:
+            explanation.not_applicable, explanation.outcome = reason, "not-applicable"
+    recorder = Recorder(engine)
+    if explanation.outcome == "pass":
+        try:
+            run_scenario(recorder, scenario, keep_going=True)
+        except ScenarioFailure as found:
+            explanation.failure, explanation.outcome = found, "fail"
+            try:
+                attribute(scenario, found, reference_trace(scenario))
+            except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
+                found.rule = None
+        except EngineFault as fault:
+            explanation.fault, explanation.outcome = fault, fault.outcome
+            engine.restart()
+    by_at = {step.at: step for step in steps}
+    for step in steps:
+        step.engine = recorder.log.get(step.at, [])
+        step.reference = reference.log.get(step.at, [])
+    if explanation.failure is not None:
+        for failure in explanation.failure.all:
+            if failure.at in by_at:
+                by_at[failure.at].failures.append(failure)
+    last = max((index for index, step in enumerate(steps) if step.engine), default=-1)
+    for index, step in enumerate(steps):
+        step.reached = index <= last or step.kind == "order" and explanation.outcome in ("pass", "fail")
+        if step.kind in ("checkpoint", "outcome") and step.engine and step.reference:
+            expect = step.item.get("expect") if step.kind == "checkpoint" else {}
+            step.unchecked = _observation_differences(expect, step.engine[-1].answer, step.reference[-1].answer)
+    return explanation
+
+
+def explanation_json(explanation: Explanation) -> dict[str, Any]:
+    """The explanation as one JSON document (``stud8 explain --format json``)."""
+    scenario = explanation.scenario
+    data = scenario.data
+    first = explanation.failure
+
+    def failure_json(failure: ScenarioFailure) -> dict[str, Any]:
+        item = failure.as_json()
+        item.update(expected=jsonable(failure.expected), got=jsonable(failure.got),
+                    details=[jsonable(detail) for detail in item["details"]],
+                    text=[detail.text() for detail in failure.details])
+        cause = cause_text(failure)
+        if cause:
+            item["cause"] = cause
+        return item
+
+    title, statement = explanation.rule_statement()
+    return {
+        "scenario": {
+            "id": scenario.id, "title": scenario.title, "kind": scenario.kind, "file": scenario.path, "line": scenario.line,
+            "rules": list(scenario.rules), "description": scenario.description,
+            **{key: jsonable(data[key]) for key in ("stakes", "stacks", "profile", "options", "deal", "deck", "cards",
+                                                       "hands", "high", "low", "start_error") if key in data},
+            "options_played": jsonable(explanation.options) if scenario.kind == "replay" else None,
+        },
+        "engine": {"spec": explanation.engine_spec, **jsonable(explanation.engine)},
+        "outcome": explanation.outcome,
+        "not_applicable": explanation.not_applicable,
+        "fault": None if explanation.fault is None else {"outcome": explanation.fault.outcome,
+                                                         "message": explanation.fault.message},
+        "first_difference": None if first is None else {
+            **failure_json(first), "rule_title": title, "rule_statement": statement},
+        "differences": [] if first is None else [failure_json(failure) for failure in first.all],
+        "reference_disagrees": None if explanation.reference_failure is None else str(explanation.reference_failure),
+        "steps": [{
+            "at": step.at, "kind": step.kind, "line": step.line, "scenario": jsonable(step.item), "reached": step.reached,
+            "engine": [{"request": jsonable(e.request), "answer": jsonable(e.answer)} for e in step.engine],
+            "reference": [{"request": jsonable(e.request), "answer": jsonable(e.answer)} for e in step.reference],
+            "differences": [failure_json(failure) for failure in step.failures],
+            "unchecked": [jsonable(d.as_json()) for d in step.unchecked],
+        } for step in explanation.steps],
+    }
