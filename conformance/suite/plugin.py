@@ -399,7 +399,8 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if file_path.suffix not in SCENARIO_SUFFIXES:
         return None
     resolved = file_path.resolve()
-    name = suite_path(resolved, parent.config.stash.get(ROOTS_KEY, []))
+    labelled: list[tuple[Path, str]] = parent.config.stash.get(ROOTS_KEY, [])
+    name = suite_path(resolved, labelled)
     if name is not None:
         # A file reached twice (a link to a folder above it, a loop of links) is collected once.
         seen = parent.config.stash.setdefault(SEEN_KEY, set())
