@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("eval_cmd", "evaluate a 5 to 7 card hand, high and eight-or-better low"),
     "verify-evaluator": ("verify_cmd", "cross-check the plain and fast evaluators against published counts"),
     "conform": ("conform_cmd", "run the conformance suite against an engine"),
+    "report": ("report_cmd", "compare the conformance reports of several engines: text, one HTML page, a badge each"),
     "explain": ("explain_cmd", "show one scenario's exchange with an engine beside the reference engine's, and the rule it breaks"),
     "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
     "phh": ("phh_cmd", "import, export and replay PHH hand histories"),

@@ -317,6 +317,8 @@ class ConformanceReporter:
                 self.report.engine = _engine(self.config).handshake()
             except (EngineFault, pytest.UsageError) as error:
                 self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
+        # the spec too, so that a report says how to run an engine again (stud8 explain --engine SPEC)
+        self.report.engine = {"spec": self.config.getoption("stud8_engine"), **self.report.engine}
         if path is not None:
             try:
                 write_report(self.report, Path(path))
