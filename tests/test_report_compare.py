@@ -7,6 +7,7 @@ import html
 import json
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -107,7 +108,7 @@ def test_text_from_a_report_is_escaped(capsys: pytest.CaptureFixture[str], repor
     (lambda folder: _write(folder / "x.json", "{not json"), "not a stud8 report: not JSON"),
     (lambda folder: _write(folder / "y.json", '{"format": 1}'), "not a stud8 report (spec/schema/report.schema.json)"),
 ])
-def test_a_file_that_is_not_a_report_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path, make, message: str) -> None:  # noqa: ANN001
+def test_a_file_that_is_not_a_report_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path, make: Callable[[Path], Path], message: str) -> None:
     path = make(tmp_path)
     page = tmp_path / "page.html"
     capsys.readouterr()

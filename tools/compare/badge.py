@@ -23,7 +23,7 @@ def text_width(text: str) -> int:
     width = 0.0
     for char in text:
         width += 3.9 if char in _NARROW else 10.2 if char in _WIDE else 8.2 if char.isupper() else 7.0
-    return int(round(width))
+    return round(width)
 
 
 def colour(passed: int, applicable: int) -> str:
