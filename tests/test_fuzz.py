@@ -163,9 +163,36 @@ def test_settings_the_engine_cannot_play_are_a_usage_error(capsys: pytest.Captur
     assert "cash-game rules only" in err and "hint:" in err
 
 
-def test_pokerkit_without_its_options_is_a_usage_error_with_a_hint(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    pytest.importorskip("pokerkit")
-    code, _, err = fuzz(capsys, "--engine", "pokerkit", "--hands", "5", "--out", tmp_path)
+def test_pokerkit_without_options_plays_the_options_it_declares(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`stud8 fuzz --engine pokerkit` as the README writes it: PokerKit cannot play the rule
+    book's defaults, so the values it declares are played, and said (issue 20)."""
+    pytest.importorskip("pokerkit", reason="PokerKit is not installed (pip install '.[pokerkit]')")
+    code, out, err = fuzz(capsys, "--engine", "pokerkit", "--hands", "5", "--seed", "3", "--out", tmp_path,
+                          "--format", "json")
+    assert code in (0, 1), err  # no divergence, or a divergence: played either way
+    assert ("stud8 fuzz: pokerkit does not play the rule book's defaults; playing the option values it declares: "
+            "--option heads_up_raises=capped --option odd_chip_in_half=seat_order") in err
+    result = json.loads(out)
+    assert result["hands"] >= 1
+    for divergence in result["divergences"]:
+        assert "--option heads_up_raises=capped --option odd_chip_in_half=seat_order" in Path(divergence["path"]).read_text()
+
+
+def test_playable_options_keep_the_defaults_where_declared() -> None:
+    from stud8.conformance.engines.protocol import playable_options
+
+    declared = {"options": {"raise_cap": "*", "heads_up_raises": ["capped"], "odd_chip_in_half": ["seat_order", "card_by_suit_all_cards"],
+                            "burn_before_third": [True]}}
+    # raise_cap: every value (the default stays); heads_up_raises: only capped; odd chips: the
+    # default is among those listed; burn_before_third: only true; others left out: defaults
+    assert playable_options(declared) == {"heads_up_raises": "capped", "burn_before_third": True}
+    assert playable_options({"options": {}}) == {}
+
+
+def test_pokerkit_asked_for_settings_it_cannot_play_is_a_usage_error_with_a_hint(capsys: pytest.CaptureFixture[str],
+                                                                                   tmp_path: Path) -> None:
+    pytest.importorskip("pokerkit", reason="PokerKit is not installed (pip install '.[pokerkit]')")
+    code, _, err = fuzz(capsys, "--engine", "pokerkit", "--profile", "robert", "--hands", "5", "--out", tmp_path)
     assert code == 2
     assert "heads_up_raises" in err
     assert "hint: PokerKit plays --option raise_cap=3 --option heads_up_raises=capped" in err

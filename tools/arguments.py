@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import quoted
@@ -34,3 +35,10 @@ def check_scenario_folders(folders: Iterable[Path], flag: str = "--scenarios") -
         if not folder.is_dir():
             why = "is a file, not a folder of scenario files" if folder.exists() else "no such folder"
             raise Stud8Error(f"{flag} {folder}: {why}", "usage")
+
+
+def examples(*lines: str) -> dict[str, Any]:
+    """What makes a parser's ``--help`` end with one or two example command lines (every
+    command's help does: tests/test_cli_conventions.py checks it, and that each one parses)."""
+    return {"epilog": "examples:\n" + "\n".join(f"  {line}" for line in lines),
+            "formatter_class": argparse.RawDescriptionHelpFormatter}

@@ -86,12 +86,19 @@ class Config:
     full_hands: int = DEFAULT_FULL_HANDS
 
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 bench",
+    "stud8 bench --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hands", type=int, default=DEFAULT_HANDS, help=f"random hands (default {DEFAULT_HANDS:,})")
+    parser.add_argument("--hands", type=int, default=DEFAULT_HANDS, metavar="N", help=f"random hands (default {DEFAULT_HANDS:,})")
     parser.add_argument("--full-hands", type=int, default=DEFAULT_FULL_HANDS,
                         help=f"whole hands played by stud8 in the hands sections (default {DEFAULT_FULL_HANDS:,}; "
                              f"PokerKit plays at most {POKERKIT_FULL_HANDS:,})")
-    parser.add_argument("--seed", type=seed, default=0, help="seed of the random hands (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the random hands (default 0)")
     add_format_argument(parser, "rates and ratios")
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
+from stud8.tools.arguments import examples
 from stud8.tools.version import stud8_version
 
 # name -> (module under stud8.tools, one-line help)
@@ -44,12 +45,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="stud8", description="Seven Card Stud Hi/Lo eight-or-better: the executable specification.")
+    parser = _Parser(prog="stud8", description="Seven Card Stud Hi/Lo eight-or-better: the executable specification.",
+                     **examples("stud8 conform --engine 'cmd:./my-engine --stud8' --report report.json",
+                                "stud8 explain pots-005 --engine 'cmd:./my-engine --stud8'"))
     parser.add_argument("--version", action="version", version=f"stud8 {stud8_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         module = _load(module_name)
-        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        command_parser = sub.add_parser(name, help=help_text, description=help_text, **examples(*module.EXAMPLES))
         module.add_arguments(command_parser)
         command_parser.set_defaults(_run=module.run, _name=name)
     return parser

@@ -44,6 +44,12 @@ from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
 from stud8.tools.progress import ProgressBar, progress_bar, progress_wanted
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 conform --engine 'cmd:./my-engine --stud8' --report report.json",
+    "stud8 conform --engine 'cmd:./my-engine --stud8' --baseline baseline.json -- -k bring-in",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", default="reference", metavar="SPEC",

@@ -16,6 +16,12 @@ from stud8.spec.rulebook import RuleBook, default_rulebook
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 coverage",
+    "stud8 coverage --scenarios my-house-rules --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",

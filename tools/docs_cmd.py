@@ -1,4 +1,4 @@
-"""``stud8 docs --out DIR [--lang en|et|pl|el|all] [--profile NAME] [--scenarios DIR...]``.
+"""``stud8 docs --out DIR [--lang en|et|pl|el|all] [--profile NAME] [--scenarios DIR]...``.
 
 Writes the rule book and the conformance catalogue (see ``stud8.tools.docs.render``):
 ``DIR/index.html`` and ``DIR/rules.md`` (the English book), ``DIR/<lang>/index.html`` and
@@ -37,6 +37,12 @@ from stud8.tools.docs.render import (
     write_output,
 )
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 docs --out docs",
+    "stud8 docs --out house-book --lang en --scenarios my-house-rules",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, type=Path, metavar="DIR",
@@ -46,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the catalogue is English")
     parser.add_argument("--profile", metavar="NAME",
                         help="render the book as this profile reads it (default: the rule book's default profile)")
-    parser.add_argument("--scenarios", action="extend", nargs="+", type=Path, default=[], metavar="DIR",
+    parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
                         help="also show the scenarios in these folders, e.g. a card room's house cases (repeatable)")
     parser.add_argument("--rules", type=Path, metavar="FILE",
                         help="the rule book to render (default: the packaged spec/rules.yaml)")

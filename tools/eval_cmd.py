@@ -24,6 +24,12 @@ from stud8.reference.cards import Card, parse_cards
 from stud8.reference.hands import HighHand, LowHand, evaluate
 from stud8.tools.formats import add_format_argument, wants_json
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 eval As Ad 7c 6d 4h 3s 2c",
+    "stud8 eval Ah 2h 3c 4d 5s --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", nargs="+", metavar="CARD", help="5 to 7 cards, e.g. As Td 7c 7d 2h")

@@ -29,10 +29,11 @@ from stud8.tools.formats import add_format_argument, wants_json
 WIDTH = 100
 """Lines are wrapped to this width; a value too long for one line goes on its own line."""
 
-EXAMPLES = """\
-examples:
-  stud8 explain pots-005 --engine pokerkit-native
-  stud8 explain house-001 --engine 'cmd:./my-engine --stud8' --scenarios my-house-rules --format json"""
+EXAMPLES: tuple[str, ...] = (
+    "stud8 explain pots-005 --engine pokerkit-native",
+    "stud8 explain house-001 --engine 'cmd:./my-engine --stud8' --scenarios my-house-rules --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -33,6 +33,12 @@ last line gives the speed; ``--format json`` prints ``{"hands", "start", "second
 null}`` instead (``rules``, with ``--rules`` or ``--guided``: ``{"reached": N, "total": N,
 "hands": {rule id: hands}, "never": [rule ids]}``).
 
+Given no ``--profile`` and no ``--option``, an engine that cannot play the rule book's defaults
+(PokerKit: no uncapped heads-up raising, no odd chips by the cards) is played with the option
+values it declares in its handshake (``conformance.engines.protocol.playable_options``: the
+default where declared, else the first value it lists); a line on stderr says which, and the
+findings' command lines carry them.
+
 Exit codes: 0 no divergence, 1 a divergence or an engine fault, 2 usage errors (an unknown
 engine, a bad option, settings the engine declares it cannot play: the engine's reason and a
 hint are printed; ``--dask`` without ``distributed`` or with a scheduler that cannot be
@@ -87,6 +93,13 @@ def _option(text: str) -> tuple[str, Any]:
     return name.strip(), parsed
 
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 fuzz --engine 'cmd:./my-engine --stud8' --hands 10000 --seed 1",
+    "stud8 fuzz --engine pokerkit --hands 1000 --seed 7 --players 2-4",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from stud8.conformance.engines.spec import DEFAULT_TIMEOUT
     from stud8.conformance.fuzz.shrink import SHRINK_SECONDS
@@ -95,14 +108,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the engine under test: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, or cmd:COMMAND LINE")
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
     parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the hands (default 0)")
-    parser.add_argument("--players", type=_players, default=(2, 8), metavar="LOW-HIGH",
-                        help="players per hand, a number or a range (default 2-8)")
-    parser.add_argument("--profile", metavar="P", help="rule book profile (default: the rule book's default)")
+    parser.add_argument("--players", type=_players, default=(2, 8), metavar="MIN-MAX",
+                        help="players per hand, a number or a range MIN-MAX (default 2-8)")
+    parser.add_argument("--profile", metavar="NAME", help="rule book profile (default: the rule book's default)")
     parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                         help="an option on top of the profile (repeatable; the value is read as YAML: 3, true, capped)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), metavar="DIR",
                         help="where the scenarios of divergences are written (default ./fuzz-findings)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="worker processes (default: every core; runs of fewer than 200 hands stay in one process)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds allowed for each engine message of a cmd: engine (default {DEFAULT_TIMEOUT:g})")
@@ -131,6 +144,15 @@ def _hint(spec: str, engine: Any) -> str:
         return "choose a profile and options the engine declares"
     return (f"the engine declares the profiles {', '.join(declared.get('profiles', [])) or 'none'} and the options "
             f"{json.dumps(declared.get('options', {}))}")
+
+
+def _declared_options(engine: Any) -> dict[str, Any]:
+    from stud8.conformance.engines.protocol import playable_options
+
+    try:
+        return playable_options(engine.handshake())
+    except Exception:  # noqa: BLE001 - an engine that cannot say: the usual refusal follows
+        return {}
 
 
 def _text(value: Any) -> str:
@@ -188,6 +210,17 @@ def run(args: argparse.Namespace) -> int:
     coverage = bool(args.rules or args.guided)
     try:
         reason = engine.unsupported(args.profile, options)
+        if reason and args.profile is None and not args.option:
+            # No settings asked for, and the engine cannot play the defaults: play the option
+            # values it declares (docs/protocol.md, hello), and say which.
+            declared = _declared_options(engine)
+            if declared and engine.unsupported(None, declared) is None:
+                options, reason = declared, None
+                args.option = list(declared.items())  # in the command line the findings record
+                resolved = default_rulebook().resolve_options(None, options)
+                print(f"stud8 fuzz: {args.engine} does not play the rule book's defaults; playing the option values it "
+                      "declares: " + " ".join(f"--option {name}={_text(value)}" for name, value in declared.items()),
+                      file=sys.stderr)
         if reason:
             print(f"stud8 fuzz: {args.engine} cannot play these settings: {reason}", file=sys.stderr)
             print(f"hint: {_hint(args.engine, engine)}", file=sys.stderr)

@@ -43,17 +43,27 @@ from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
+from stud8.tools.arguments import examples
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
 
 WRITABLE_FORMATS = ("pokerstars", "ohh", "phh")
 
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 hh audit histories/ --report audit.json",
+    "stud8 hh synth --hands 100 --seed 1 --format pokerstars --out hands.txt",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="hh_command", metavar="ACTION")
     sub.required = True
     audit = sub.add_parser("audit", help="judge every hand of site hand histories against the rule book",
-                           description="Replay every hand on the reference engine and give it a verdict.")
+                           description="Replay every hand on the reference engine and give it a verdict.",
+                           **examples("stud8 hh audit histories/ --report audit.json",
+                                      "stud8 hh audit hands.txt --profile tda --format json"))
     audit.add_argument("paths", nargs="+", type=Path, metavar="FILE|DIR")
     _add_rules_arguments(audit)
     add_format_argument(audit, "report")
@@ -67,22 +77,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     audit.add_argument("--no-progress", dest="progress", action="store_false", help="never draw a progress bar")
 
     imp = sub.add_parser("import", help="turn hand histories of any supported format into replay scenarios",
-                         description="Turn every hand of the files into replay scenarios, one scenario file per input file.")
+                         description="Turn every hand of the files into replay scenarios, one scenario file per input file.",
+                         **examples("stud8 hh import hands.txt --out imported/ --id club-001"))
     imp.add_argument("files", nargs="+", type=Path, metavar="FILE")
     imp.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the scenario files")
     imp.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up")
 
     exp = sub.add_parser("export", help="write a replay scenario as a site hand history",
-                         description="Write a replay scenario as a PokerStars, OHH or PHH hand history.")
+                         description="Write a replay scenario as a PokerStars, OHH or PHH hand history.",
+                         **examples("stud8 hh export pots-004 --format pokerstars", "stud8 hh export pots-004 --format ohh -o pots-004.json"))
     exp.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
     exp.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, required=True)
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
 
     syn = sub.add_parser("synth", help="random hands played on the reference engine, written as a site would",
-                         description="Random hands played on the reference engine (the same for the same seed).")
+                         description="Random hands played on the reference engine (the same for the same seed).",
+                         **examples("stud8 hh synth --hands 100 --seed 1 --players 2-8 --format ohh --out hands.json"))
     syn.add_argument("--hands", type=int, required=True, metavar="N")
     syn.add_argument("--seed", type=int, default=1, metavar="S")
-    syn.add_argument("--players", default="2-8", metavar="A-B", help="players per hand: N or a range A-B (default 2-8)")
+    syn.add_argument("--players", default="2-8", metavar="MIN-MAX", help="players per hand: N or a range MIN-MAX (default 2-8)")
     syn.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, default="pokerstars")
     syn.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
     syn.add_argument("--rake", type=int, default=5, metavar="PERCENT", help="rake in percent of the pot, up to 50 cents (default 5)")
@@ -90,8 +103,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", help="rule book profile (default: the rule book's default)")
-    parser.add_argument("--option", action="append", default=[], metavar="K=V", help="an option value (repeatable)")
+    parser.add_argument("--profile", metavar="NAME", help="rule book profile (default: the rule book's default)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an option value (repeatable)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,6 +20,12 @@ from pathlib import Path
 from stud8.reference.errors import Stud8Error
 from stud8.tools.formats import add_format_argument, wants_json
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 mutants",
+    "stud8 mutants -k bring-in --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-k", dest="pattern", metavar="PATTERN",

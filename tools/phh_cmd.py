@@ -54,6 +54,7 @@ from typing import Any
 
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import quoted
+from stud8.tools.arguments import examples
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
 
@@ -63,11 +64,19 @@ worked out). Burns are not recorded: the runner fills them with unused cards. Ca
 as ?? are dealt from the unused cards (down cards lowest first, up cards highest first)."""
 
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 phh import hand.phh -o hand.yaml",
+    "stud8 phh replay hand.phh --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="phh_command", metavar="ACTION")
     sub.required = True
     imp = sub.add_parser("import", help="turn Stud/8 hand histories into replay scenarios",
-                         description="Turn Stud/8 hand histories into replay scenarios (one file).")
+                         description="Turn Stud/8 hand histories into replay scenarios (one file).",
+                         **examples("stud8 phh import hand.phh -o hand.yaml", "stud8 phh import club/*.phh -o club.yaml --id club-001"))
     imp.add_argument("files", nargs="+", type=Path, metavar="FILE.phh")
     imp.add_argument("-o", "--output", type=Path, metavar="SCENARIOS.yaml", help="write here (default: stdout)")
     imp.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up (default imported-001)")
@@ -80,15 +89,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     imp.add_argument("--no-check", action="store_true",
                      help="import a hand the reference engine refuses, as a disputed hand (the scenario then fails on it)")
     exp = sub.add_parser("export", help="write a replay scenario as a PHH hand history",
-                         description="Write a replay scenario as a PHH hand history PokerKit replays.")
+                         description="Write a replay scenario as a PHH hand history PokerKit replays.",
+                         **examples("stud8 phh export pots-004 -o pots-004.phh"))
     exp.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
     exp.add_argument("-o", "--output", type=Path, metavar="FILE.phh", help="write here (default: stdout)")
     exp.add_argument("--no-check", action="store_true", help="do not replay the result through PokerKit")
     rep = sub.add_parser("replay", help="play a hand history through the reference engine",
-                         description="Play a hand history through the reference engine and compare with what it records.")
+                         description="Play a hand history through the reference engine and compare with what it records.",
+                         **examples("stud8 phh replay hand.phh", "stud8 phh replay hand.phh --profile tda --format json"))
     rep.add_argument("file", type=Path, metavar="FILE.phh")
     add_format_argument(rep, "replay's verdict")
-    rep.add_argument("--profile", help="rule book profile (default: the rule book's default)")
+    rep.add_argument("--profile", metavar="NAME", help="rule book profile (default: the rule book's default)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,6 +14,13 @@ from pathlib import Path
 DOCUMENT = "protocol.md"
 
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 protocol",
+    "stud8 protocol --path",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--path", action="store_true", help="print the document's file path instead of its text")
 

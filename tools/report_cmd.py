@@ -22,10 +22,11 @@ from typing import Any
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_output_folder, check_writable, write_files_atomic
 
-EXAMPLES = """\
-examples:
-  stud8 report mine.json pokerkit.json --html conformance.html --badges badges/
-  stud8 report mine.json --format json"""
+EXAMPLES: tuple[str, ...] = (
+    "stud8 report mine.json pokerkit.json --html conformance.html --badges badges/",
+    "stud8 report mine.json --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -20,6 +20,13 @@ from stud8.reference.errors import Stud8Error
 SUFFIX = ".schema.json"
 
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 schema scenario",
+    "stud8 schema scenario --draft 07 > scenario.draft07.schema.json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="?", metavar="NAME", help="scenario, rules, report, protocol/request-start, ... (none: list them)")
     parser.add_argument("--draft", choices=("2020-12", "07"), default="2020-12",

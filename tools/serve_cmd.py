@@ -28,10 +28,17 @@ from stud8.conformance.engines.protocol import (
 )
 from stud8.spec.limits import shorten
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 serve",
+    "stud8 conform --engine 'cmd:stud8 serve'",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = ("The protocol is described in the document `stud8 protocol` prints (docs/protocol.md in a checkout); "
-                     "try: echo '{\"id\": 1, \"type\": \"hello\", \"protocol\": 1}' | stud8 serve")
+    parser.description = (f"{parser.description}. The protocol is described in the document `stud8 protocol` prints "
+                          "(docs/protocol.md in a checkout); try: echo '{\"id\": 1, \"type\": \"hello\", "
+                          "\"protocol\": 1}' | stud8 serve")
 
 
 class Server:

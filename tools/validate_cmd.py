@@ -30,6 +30,12 @@ from stud8.spec.rulebook import check_rulebook, packaged_rules_path
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file
 from stud8.tools.formats import add_format_argument
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 validate",
+    "stud8 validate my-house-rules/ --format json",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",

@@ -111,12 +111,19 @@ MAX_EXAMPLES = 10
 T = TypeVar("T")
 
 
+EXAMPLES: tuple[str, ...] = (
+    "stud8 verify-evaluator --cards 5",
+    "stud8 verify-evaluator --cards 7 --sample 100000 --seed 1",
+)
+"""The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, help="hand size (default 5)")
     parser.add_argument("--sample", type=int, metavar="N", help=f"random hands to compare (default {DEFAULT_SAMPLE})")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random sample (default 0)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the random sample (default 0)")
     parser.add_argument("--exhaustive", action="store_true", help="all hands (default for 5 cards; long for 7)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N", help="worker processes (default: all cores)")
     add_format_argument(parser, "report")
 
 

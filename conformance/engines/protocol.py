@@ -329,3 +329,22 @@ def unsupported_reason(declaration: Mapping[str, Any], profile: str | None, opti
         return None
     name = declaration.get("name", "the engine")
     return f"{name} does not play " + "; ".join(reasons)
+
+
+def playable_options(declaration: Mapping[str, Any]) -> dict[str, Any]:
+    """The option values an engine that declared ``declaration`` plays, as close to the rule
+    book's defaults as it allows: for each option, its default when declared (or left out),
+    else the first value the engine lists. Only the options that differ from their defaults are
+    returned (``{}`` for an engine that plays the defaults): what ``stud8 fuzz`` plays when it is
+    given no ``--profile`` or ``--option`` and the engine cannot play the defaults."""
+    from stud8.spec.rulebook import default_rulebook
+
+    book = default_rulebook()
+    declared = declaration.get("options") or {}
+    chosen: dict[str, Any] = {}
+    for name, option in book.options.items():
+        values = declared.get(name)
+        if values is None or _allowed(option.default, values) or not isinstance(values, list) or not values:
+            continue
+        chosen[name] = values[0]
+    return chosen
