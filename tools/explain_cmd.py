@@ -122,7 +122,10 @@ def _show(value: Any) -> str:
 
 
 def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+    """``text`` wrapped to ``WIDTH`` after ``indent``; continuation lines are indented under the
+    text when ``indent`` holds a label (``  options  ``), two more spaces when it is only blanks."""
+    follow = " " * len(indent) if indent.strip() else indent + "  "
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=follow) or [indent]
 
 
 def render(explanation: Any, command: str) -> list[str]:
@@ -194,7 +197,7 @@ def _deal_grid(deal: dict[str, Any], players: int) -> list[str]:
     columns = seats + (["burn"] if burns else [])
     cells = {street: [str(deal[street].get(name, "")) for name in columns] for street in streets}
     widths = [max([len(name)] + [len(cells[street][index]) for street in streets]) for index, name in enumerate(columns)]
-    lines = ["  deal" + " " * 14 + "  ".join(name.ljust(width) for name, width in zip(columns, widths))]
+    lines = ["  deal" + " " * 12 + "  ".join(name.ljust(width) for name, width in zip(columns, widths))]
     for street in streets:
         lines.append(f"    {street:<14}" + "  ".join(cell.ljust(width) for cell, width in zip(cells[street], widths)))
     return [line.rstrip() for line in lines]

@@ -1,7 +1,7 @@
 """``stud8 fuzz``: random legal hands on the reference engine and another engine in lockstep.
 
-``stud8 fuzz --engine SPEC --hands N --seed S [--start N0] [--players 2-8] [--profile P]
-[--option NAME=VALUE]... [--out DIR] [--jobs J | --dask ADDRESS] [--guided] [--rules]
+``stud8 fuzz --engine SPEC --hands N --seed S [--start N0] [--players MIN-MAX] [--profile NAME]
+[--option NAME=VALUE]... [--out DIR] [--jobs N | --dask ADDRESS] [--guided] [--rules]
 [--format text|json]`` plays hands N0..N0+N-1 of the seed (random stacked decks, random legal
 actions, short stacks and all-ins, eight-player tables that run out of cards) on the reference
 engine and on SPEC, compares every observation, and at the first divergence (the lowest hand

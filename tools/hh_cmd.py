@@ -1,7 +1,7 @@
 """``stud8 hh``: hand histories written by poker sites — audit them against the rule book,
 import them as replay scenarios, export scenarios as site histories, make random ones.
 
-* ``stud8 hh audit FILE|DIR... [--profile P] [--option K=V]... [--format text|json]
+* ``stud8 hh audit FILE|DIR... [--profile NAME] [--option NAME=VALUE]... [--format text|json]
   [--report FILE] [--jobs N] [--dask ADDRESS]``: every hand of every file (directories are
   walked; the format is detected from the content) is replayed on the reference engine and
   gets a verdict: ``conforms``, ``deviates`` (the first action the rules refuse, and any payout
@@ -16,8 +16,8 @@ import them as replay scenarios, export scenarios as site histories, make random
   the scenario's ``rake``); unseen down cards are dealt from the unused cards.
 * ``stud8 hh export SCENARIO --format pokerstars|ohh|phh [-o FILE]``: a replay scenario
   (``FILE::ID``, a file with one replay, or a packaged id) written as a site would.
-* ``stud8 hh synth --hands N --seed S [--players 2-8] --format pokerstars|ohh|phh [--out FILE]
-  [--profile P] [--option K=V]...``: random hands played on the reference engine (the same
+* ``stud8 hh synth --hands N --seed S [--players MIN-MAX] --format pokerstars|ohh|phh [--out FILE]
+  [--profile NAME] [--option NAME=VALUE]...``: random hands played on the reference engine (the same
   file for the same arguments).
 
 ``stud8 phh`` (import, export, replay of PHH files) is the older command for PHH alone; every

@@ -28,7 +28,7 @@
   closest to PokerKit's game (``POKERKIT_OPTIONS``); when PokerKit is installed the hand
   history is also replayed by ``pokerkit.HandHistory`` and refused if it ends otherwise
   (``--no-check`` skips that).
-* ``stud8 phh replay FILE.phh [--format text|json] [--profile P]``: plays the hand through the reference
+* ``stud8 phh replay FILE.phh [--format text|json] [--profile NAME]``: plays the hand through the reference
   engine; prints the final stacks, each pot's awards, uncalled chips returned, and whether the
   recorded finishing stacks (and winnings: chips won from the pots) agree. When the engine
   refuses the start or an action, ``--format json`` still prints one document, with

@@ -42,3 +42,50 @@ class _OddChipFirstListed(ReferenceEngine):
 
 def odd_chip_first_listed():
     return _OddChipFirstListed()
+
+
+class _DeclaresCapped(ReferenceEngine):
+    """Declares, like a hello, that it plays heads_up_raises: capped only (no unsupported())."""
+
+    def handshake(self):
+        return {**super().handshake(), "options": {"heads_up_raises": ["capped"]}, "profiles": ["robert"]}
+
+
+def declares_capped():
+    engine = _DeclaresCapped()
+    engine.unsupported = None  # no method of its own: the declaration decides
+    return engine
+
+
+class _RefusesTda(ReferenceEngine):
+    """Its own unsupported(): anything under the tda profile is not applicable."""
+
+    def unsupported(self, profile, options):
+        return "no tournament rules here" if profile == "tda" else None
+
+
+def refuses_tda():
+    return _RefusesTda()
+
+
+class _Bare:
+    """Only the four required methods: neither unsupported() nor handshake()."""
+
+    def __init__(self):
+        self._engine = ReferenceEngine()
+
+    def evaluate(self, cards):
+        return self._engine.evaluate(cards)
+
+    def start(self, **kwargs):
+        return self._engine.start(**kwargs)
+
+    def act(self, action):
+        return self._engine.act(action)
+
+    def observe(self):
+        return self._engine.observe()
+
+
+def bare():
+    return _Bare()
