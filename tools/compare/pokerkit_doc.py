@@ -84,7 +84,7 @@ def render(pokerkit: EngineRun, native: EngineRun) -> str:
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(resources.files("stud8.tools.compare").joinpath("templates"))),
-        autoescape=False, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,  # noqa: S701 - Markdown
+        autoescape=False, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True,
     )
     text = env.get_template("pokerkit.md.j2").render(
@@ -100,7 +100,7 @@ def render(pokerkit: EngineRun, native: EngineRun) -> str:
 def generate() -> str:
     """Run the suite on both PokerKit engines and render the page."""
     try:
-        import pokerkit  # noqa: F401 - only to say clearly that it is missing
+        import pokerkit
     except ImportError:
         raise Stud8Error("PokerKit is not installed: pip install 'stud8[pokerkit]'", "usage") from None
     with tempfile.TemporaryDirectory(prefix="stud8-pokerkit-doc-") as scratch:
