@@ -143,6 +143,20 @@ def _all_in(s: Situation) -> bool:
     return any(seat.get("all_in") for seat in _live(s.reference))
 
 
+def _deck_short(s: Situation) -> bool:
+    """Seventh street could not be dealt from the stub as usual (deck.short-stub): a community
+    card was dealt, or the cards dealt and burned leave fewer than the rule book's one card at
+    the bottom."""
+    ref = s.reference
+    if ref is None or _street(ref) != "seventh":
+        return False
+    if ref.get("community") is not None:
+        return True
+    dealt = sum(len(seat.get("up") or []) + len(seat.get("down") or []) for seat in _seats(ref))
+    burns = 4 + (1 if s.options.get("burn_before_third") else 0)
+    return dealt + burns > 51
+
+
 def _bring_in_all_in(s: Situation) -> bool:
     ref = s.reference
     if ref is None or ref.get("bring_in") is None:
@@ -400,6 +414,7 @@ SITUATIONS: dict[str, Callable[[Situation], bool]] = {
     "community card": lambda s: (s.reference or {}).get("community") is not None,
     "third street": lambda s: _street(s.reference) == "third",
     "seventh street": lambda s: _street(s.reference) == "seventh",
+    "deck ran short": _deck_short,
     "burn before third": lambda s: bool(s.options.get("burn_before_third")),
     "cbr amount differs": _cbr_amount,
     "cbr offered on one side": _cbr_offered,
@@ -437,7 +452,6 @@ def _row(check: str, when: str, rule: str, also: str = "") -> Row:
                tuple(part.strip() for part in also.split(",") if part.strip()))
 
 
-_DECK = "deck.tda-recycle, deck.tda-community, deck.tda-recycle-community, deck.recycle-order, deck.community-card"
 _HIGH = "hands.straight-ace, hands.kickers, hands.suits-never-rank, hands.best-five, low.independent"
 _LOW = "low.ace-low, low.ignores-straights-flushes, low.ordering, low.independent"
 
@@ -494,13 +508,14 @@ RULE_TABLE: tuple[Row, ...] = (
     _row("all_in", "", "betting.all-in"),
     _row("folded", "", "betting.actions"),
     # --- cards ----------------------------------------------------------------------------------------
-    _row("community", "", "deck.short-stub", _DECK),
+    _row("community", "", "deck.short-stub"),
     *(_row(check, when, rule, also) for check in ("up", "down") for when, rule, also in (
         ("dead cards dealt", "deal.dead-cards", ""),
         ("burn dealt", "deal.burns", ""),
         ("third street & burn before third", "deal.burns", ""),
         ("third street", "deal.third-street", ""),
-        ("seventh street", "deal.later-streets", "deck.short-stub, deal.dead-cards, deal.burns, " + _DECK),
+        ("seventh street & deck ran short", "deck.short-stub", ""),
+        ("seventh street", "deal.later-streets", ""),
         ("", "deal.later-streets", "deal.burns, deal.dead-cards"),
     )),
     # --- the result --------------------------------------------------------------------------------
@@ -508,7 +523,7 @@ RULE_TABLE: tuple[Row, ...] = (
     _row("outcome.returned", "", "pots.uncalled-bet"),
     _row("outcome.show_order", "uncontested", "showdown.uncontested"),
     _row("outcome.show_order", "", "showdown.show-order"),
-    _row("outcome.community", "", "deck.short-stub", _DECK),
+    _row("outcome.community", "", "deck.short-stub"),
     _row("outcome.pots", "pot count", "pots.side-pots"),
     _row("outcome.pots", "pot amount or eligibility", "pots.side-pots"),
     _row("outcome.pots", "award & uncontested", "showdown.uncontested"),
