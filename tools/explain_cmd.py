@@ -339,16 +339,27 @@ def _result_field(key: str, observation: Any) -> Any:
 
 def _field_rows(rows: list[tuple[str, Any, Any, Any]], failing: set[str]) -> list[str]:
     """One line per field compared (expected, engine, reference in aligned columns), or four
-    lines for a field whose values do not fit on one."""
+    lines for a field whose values do not fit on one; the columns align the one-line fields."""
     shown = [(field, _show(want), _show(got), _show(ref)) for field, want, got, ref in rows]
-    widths = [max([len(row[index]) for row in shown] + [1]) for index in range(3)]
-    lines: list[str] = []
-    for field, want, got, ref in shown:
+
+    def line(row: tuple[str, str, str, str], widths: list[int]) -> str:
+        field, want, got, ref = row
         mark = "*" if field in failing else " "
-        line = f"{'':14}{mark} {field:<{widths[0]}}  expected {want:<{widths[1]}}  engine {got:<{widths[2]}}  reference {ref}"
-        if len(line) <= WIDTH:
-            lines.append(line.rstrip())
+        return (f"{'':14}{mark} {field:<{widths[0]}}  expected {want:<{widths[1]}}  engine {got:<{widths[2]}}"
+                f"  reference {ref}").rstrip()
+
+    short = [row for row in shown if len(line(row, [len(row[0]), len(row[1]), len(row[2])])) <= WIDTH]
+    widths = [max([len(row[index]) for row in short] + [1]) for index in range(3)]
+    lines: list[str] = []
+    for row in shown:
+        text = line(row, widths)
+        if row in short and len(text) <= WIDTH:
+            lines.append(text)
+        elif row in short:
+            lines.append(line(row, [len(row[0]), len(row[1]), len(row[2])]))
         else:
+            field, want, got, ref = row
+            mark = "*" if field in failing else " "
             lines += [f"{'':14}{mark} {field}", f"{'':18}expected  {want}", f"{'':18}engine    {got}", f"{'':18}reference {ref}"]
     return lines
 

@@ -52,7 +52,7 @@ def _failure(run: EngineRun, record: dict[str, Any]) -> dict[str, Any]:
 
 def page_context(comparison: Comparison) -> dict[str, Any]:
     """Everything the template shows, in display order."""
-    engines = []
+    engines: list[dict[str, Any]] = []
     for run in comparison.runs:
         counts = run.counts()
         failures = [_failure(run, record) for record in run.records.values() if KINDS[record["outcome"]] in ("fail", "error")]
@@ -68,7 +68,7 @@ def page_context(comparison: Comparison) -> dict[str, Any]:
                        for rule, ids in run.root_causes],
             "faults": [failure for failure in failures if failure["kind"] == "error"],
         })
-    areas = []
+    areas: list[dict[str, Any]] = []
     for area, title, rows in comparison.areas:
         areas.append({
             "id": area, "title": title,
@@ -88,7 +88,7 @@ def page_context(comparison: Comparison) -> dict[str, Any]:
     style, script = _asset("compare.css"), _asset("compare.js")
     return {
         "engines": engines, "areas": areas, "causes": causes, "suites": suites,
-        "scenarios": len({row["id"] for area in areas for row in area["rows"]}),
+        "scenarios": len({row.id for _, _, rows in comparison.areas for row in rows}),
         "kinds": KIND_ORDER,
         "assets": {"style": style, "script": script,
                    "csp": f"default-src 'none'; style-src {csp_hash(style)}; script-src {csp_hash(script)}; "

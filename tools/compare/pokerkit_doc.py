@@ -99,10 +99,10 @@ def render(pokerkit: EngineRun, native: EngineRun) -> str:
 
 def generate() -> str:
     """Run the suite on both PokerKit engines and render the page."""
-    try:
-        import pokerkit
-    except ImportError:
-        raise Stud8Error("PokerKit is not installed: pip install 'stud8[pokerkit]'", "usage") from None
+    import importlib.util
+
+    if importlib.util.find_spec("pokerkit") is None:
+        raise Stud8Error("PokerKit is not installed: pip install 'stud8[pokerkit]'", "usage")
     with tempfile.TemporaryDirectory(prefix="stud8-pokerkit-doc-") as scratch:
         taken: set[str] = set()
         pokerkit, native = (load_run(run_suite(spec, Path(scratch)), taken) for spec in ENGINES)
