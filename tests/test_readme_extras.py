@@ -35,5 +35,5 @@ def test_every_extra_has_a_row_naming_what_it_installs() -> None:
 
 def test_no_row_names_an_extra_that_does_not_exist() -> None:
     extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"])
-    table = {name for name in _rows() if name in {"pokerkit", "bench", "xdist", "progress", "cluster", "dev", "test"}}
+    table = {name for name in _rows() if name in {"pokerkit", "bench", "xdist", "progress", "cluster", "dev", "test", "docs"}}
     assert table <= extras
