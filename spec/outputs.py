@@ -77,17 +77,21 @@ def check_output_file(path: Path, flag: str, *, probe: bool = True) -> None:
     os.unlink(name)
 
 
-def _stage(target: Path, text: str) -> str:
-    """Write ``text`` to a new temporary file beside ``target``, with the mode the target
-    should have; its name."""
+def _stage(target: Path, text: str | bytes) -> str:
+    """Write ``text`` (UTF-8 text, or bytes as they are) to a new temporary file beside
+    ``target``, with the mode the target should have; its name."""
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        if isinstance(text, bytes):
+            with os.fdopen(handle, "wb") as binary:
+                binary.write(text)
+        else:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)
         os.chmod(name, mode)
     except BaseException:
         Path(name).unlink(missing_ok=True)
@@ -101,8 +105,8 @@ def write_text_atomic(path: Path, text: str, flag: str = "output") -> None:
     write_files_atomic({Path(path): text}, flag)
 
 
-def write_files_atomic(files: Mapping[Path, str], flag: str = "output", *, inside: Path | None = None) -> None:
-    """Write every ``path -> text`` of ``files``, all replaced together or none (see the
+def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", *, inside: Path | None = None) -> None:
+    """Write every ``path -> text`` of ``files`` (text, or bytes such as a PDF), all replaced together or none (see the
     module docstring). Missing parent folders are created. ``Stud8Error`` (usage) on failure,
     with every target as it was.
 

@@ -23,6 +23,7 @@ from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import default_rulebook, packaged_rules_path
 from stud8.tools.cli import main
 from stud8.tools.docs.i18n import LANGUAGES, load_source
+from stud8.tools.docs.order import book_rule_ids, engine_rules
 from stud8.tools.docs.render import (
     BOOK_EXAMPLES_MAX,
     MD_FILE_LIMIT,
@@ -190,7 +191,7 @@ def test_sizes(tree: dict[str, str]) -> None:
 
 
 def test_every_rule_has_an_anchor_and_a_catalogue_link(tree: dict[str, str]) -> None:
-    rule_ids = default_rulebook().rule_ids
+    rule_ids = book_rule_ids(default_rulebook())
     catalogue_ids = set(html_ids(tree["catalogue.html"]))
     for name in BOOKS:
         page = tree[name]
@@ -202,6 +203,8 @@ def test_every_rule_has_an_anchor_and_a_catalogue_link(tree: dict[str, str]) -> 
             assert f'href="#{rule_id}"' in page  # the contents link to it
             assert f'href="{up}catalogue.html#{rule_id}"' in page, (name, rule_id)
             assert rule_id in catalogue_ids
+        for rule_id in engine_rules(default_rulebook()):  # stated in the catalogue, not the book
+            assert rule_id not in ids and f'href="{up}catalogue.html#rule-{rule_id}"' not in page.split("<main", 1)[0]
     for name in MARKDOWN_BOOKS:
         markdown = tree[name]
         up = "" if name == "rules.md" else "../"
@@ -212,10 +215,13 @@ def test_every_rule_has_an_anchor_and_a_catalogue_link(tree: dict[str, str]) -> 
 
 def test_catalogue_links_back_to_the_book(tree: dict[str, str]) -> None:
     catalogue, readme = tree["catalogue.html"], tree["catalogue/README.md"]
-    for rule_id in default_rulebook().rule_ids:
+    for rule_id in book_rule_ids(default_rulebook()):
         assert f'href="index.html#{rule_id}"' in catalogue
         assert f"](../rules.md#{rule_id})" in readme
         assert f'<a id="{rule_id}"></a>' in readme
+    for rule_id in engine_rules(default_rulebook()):  # the engine rules are stated in the catalogue itself
+        assert f'id="rule-{rule_id}"' in catalogue and f'href="#rule-{rule_id}"' in catalogue
+        assert f'<a id="rule-{rule_id}"></a>' in readme and f"](README.md#rule-{rule_id})" in readme
 
 
 def test_every_link_has_a_target(tree: dict[str, str]) -> None:
@@ -244,13 +250,14 @@ def test_book_has_no_codes_refusals_or_error_codes(tree: dict[str, str], suite: 
     shown = [s.id for s in suite if s.data.get("teaching") in about]
     assert shown, "the rules about refusals have their examples"
     for name in BOOKS + MARKDOWN_BOOKS:
-        # the statements of the actions.* rules name the codes themselves; everything else may not
+        # the engine rules (actions.*), which name the codes, are stated in the catalogue only
         text = re.sub(r"<(style|script)>.*?</\1>", "", tree[name], flags=re.DOTALL)
         for scenario_id in shown:
             text = re.sub(rf'<article class="example[^"]*" id="{scenario_id}">.*?</article>', "", text, flags=re.DOTALL)
             text = re.sub(rf'<a id="{scenario_id}"></a>.*?(?=<a id=)', "", text, flags=re.DOTALL)
         text = re.sub(r'<p class="statement"[^>]*>.*?</p>|^> .*$', "", text, flags=re.MULTILINE)
         assert not re.search(r"\bp\d (pb|cc|cbr|f)\b", text), f"{name}: no PHH action codes"
+        assert not re.search(r"`(cc|cbr|pb|f)\b|\bcbr N\b", text), f"{name}: no action notation"
         assert 'class="refused"' not in text and "*refused*" not in text and "tries to" not in text, (
             f"{name}: no refused actions")
         for code in book.error_codes:
@@ -365,11 +372,14 @@ def test_page_is_standalone_with_hashed_script(tree: dict[str, str]) -> None:
 
 def test_every_rule_statement_is_in_the_english_book(tree: dict[str, str]) -> None:
     page, markdown = tree["index.html"], tree["rules.md"]
+    engine = set(engine_rules(default_rulebook()))
     for section in default_rulebook().data["sections"]:
         for rule in section["rules"]:
             statement = " ".join(rule["statement"].split())
-            assert str(escape(statement)) in page
-            assert md_escape(statement) in markdown
+            html_page, md_page = (tree["catalogue.html"], tree["catalogue/README.md"]) if rule["id"] in engine else (
+                page, markdown)
+            assert str(escape(statement)) in html_page, rule["id"]
+            assert md_escape(statement) in md_page, rule["id"]
 
 
 # --- the catalogue -------------------------------------------------------------------------

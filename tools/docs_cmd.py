@@ -11,8 +11,10 @@ packaged ones plus any ``--scenarios`` folders, as a card room adds its house ca
 Exit codes: 0 written; 1 the rule book or a scenario file is invalid (the validator's
 ``path:line:col: [error] message (code)`` lines go to stderr, and nothing is written, so a
 previous book is left as it was); 2 a usage error: an unknown profile, a missing folder, or
-an output folder that cannot be written. See ``stud8.tools.docs.render`` for what the page
-contains and ``stud8.tools.docs.scenes`` for how scenarios become narratives.
+an output folder that cannot be written, ``--pdf`` without WeasyPrint. With ``--pdf`` each
+language's book and quick reference are also written as PDF (``stud8.tools.docs.pdf``). See
+``stud8.tools.docs.render`` for what the page contains and ``stud8.tools.docs.scenes`` for how
+scenarios become narratives.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from stud8.spec.yamlio import Problem
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.docs.i18n import LANGUAGES, I18nError, load_source
 from stud8.tools.docs.mutants import mutant_rows
+from stud8.tools.docs.pdf import make_pdfs, weasyprint_problem
 from stud8.tools.docs.render import (
     build_book_context,
     build_catalogue_context,
@@ -54,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="render the book as this profile reads it (default: the rule book's default profile)")
     parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
                         help="also show the scenarios in these folders, e.g. a card room's house cases (repeatable)")
+    parser.add_argument("--pdf", action="store_true",
+                        help="also write each language's book as a PDF (rules.pdf, quickref.pdf beside its "
+                             "index.html) with page numbers and a contents with page numbers; needs WeasyPrint "
+                             "(pip install 'stud8[pdf]')")
     parser.add_argument("--rules", type=Path, metavar="FILE",
                         help="the rule book to render (default: the packaged spec/rules.yaml)")
 
@@ -68,6 +75,10 @@ def _report(problems: list[Problem]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     check_output_folder(args.out)
+    if args.pdf:
+        problem = weasyprint_problem()
+        if problem:
+            raise Stud8Error(f"--pdf: {problem}", "usage")
     check_scenario_folders(args.scenarios)
     rules_path = args.rules or packaged_rules_path()
     if not Path(rules_path).is_file():
@@ -96,8 +107,11 @@ def run(args: argparse.Namespace) -> int:
         print("stud8 docs: a translation catalogue is invalid; nothing was written", file=sys.stderr)
         return 1
     written.update(render_catalogue(build_catalogue_context(book, scenarios, profile, house_ids, mutant_rows(), source)))
-    write_output(args.out, written)
-    print(f"wrote {len(written)} files into {args.out}: {', '.join(sorted(written))}")
+    files: dict[str, str | bytes] = dict(written)
+    if args.pdf:
+        files.update(make_pdfs(args.out, written))
+    write_output(args.out, files)
+    print(f"wrote {len(files)} files into {args.out}: {', '.join(sorted(files))}")
     return 0
 
 

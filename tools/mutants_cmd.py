@@ -35,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fuzz-hands", type=int, default=None, metavar="N",
                         help="lockstep hands behind each equivalent mutant (default and minimum for a "
                              "proof: 3000; fewer is reported as unproven)")
+    parser.add_argument("--kills", type=Path, metavar="FILE",
+                        help="after the run, record one killing scenario per killed mutant in FILE "
+                             "(conformance/mutants/kills.yaml, which the catalogue names); with -k, "
+                             "only those mutants' entries change")
     parser.add_argument("--doc", type=Path, metavar="FILE",
                         help="write the mutant catalogue (docs/mutants.md) to FILE and run nothing")
     parser.add_argument("--generated", action="store_true",
@@ -84,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not mutants:
         raise Stud8Error(f"-k {args.pattern!r} matches no mutant", "usage")
+    if args.kills is not None:
+        from stud8.tools.output import check_writable
+
+        check_writable(args.kills, "--kills")
     from stud8.conformance.executor import default_jobs
 
     jobs = args.jobs if args.jobs is not None else min(2, default_jobs())
@@ -131,7 +139,36 @@ def run(args: argparse.Namespace) -> int:
             print(f"{r.status.upper() if r in bad else r.status:<10}  {r.id:<{width}}  {r.rule:<34}  {detail}")
         print(f"{len(killed)}/{len(to_kill)} killed, {len(equivalent)} equivalent, {len(bad)} surviving "
               f"({len(results)} mutants, {seconds:.0f} s)")
+    if args.kills is not None:
+        _write_kills(args.kills, results, args.pattern is None)
     if bad:
         print(f"{len(bad)} mutant(s) survive: " + ", ".join(r.id for r in bad), file=sys.stderr)
         return 1
     return 0
+
+
+def _write_kills(path: Path, results: list, whole: bool) -> None:
+    """Merge this run's named killers into the record at ``path`` (a whole run replaces it)."""
+    import yaml
+
+    from stud8.conformance.mutants.kills import dump, record
+    from stud8.conformance.mutants.run import load_scenarios
+    from stud8.tools.output import write_text_atomic
+
+    cited = {scenario.id: list(scenario.rules) for scenario in load_scenarios()}
+    kills: dict[str, str] = {}
+    if not whole and path.is_file():
+        try:
+            old = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as error:
+            raise Stud8Error(f"--kills {path}: cannot read the record: {error}", "usage") from None
+        kills.update(old if isinstance(old, dict) else {})
+    for result in results:
+        kills.pop(result.id, None)
+    kills.update(record(results, cited))
+    from stud8.conformance.mutants import MUTANTS
+
+    order = {m.id: i for i, m in enumerate(MUTANTS)}
+    ordered = dict(sorted(kills.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
+    write_text_atomic(path, dump(ordered))
+    print(f"wrote {path} ({len(ordered)} named killers)", file=sys.stderr)

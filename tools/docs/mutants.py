@@ -1,8 +1,12 @@
 """The mutant list for the conformance catalogue, read from the mutant registry when it exists.
 
 The mutant zoo (``stud8 mutants``) is built separately; the catalogue lists its mutants (name,
-the rule each breaks, what it gets wrong) when the registry module is installed, and leaves
-the section out otherwise, so the documents never depend on it being there.
+the rule each breaks, what it gets wrong, the scenario named as killing it) when the registry
+module is installed, and leaves the section out otherwise, so the documents never depend on it
+being there. Generated mutants (``GENERATED_MODULES``, when such a module exists) are listed
+after the zoo's, marked as generated. The killing scenario comes from the record
+``conformance/mutants/kills.yaml`` (``stud8.conformance.mutants.kills``); a mutant the record
+does not name shows none.
 """
 
 from __future__ import annotations
@@ -16,8 +20,11 @@ REGISTRY_MODULES = ("stud8.conformance.mutants", "stud8.conformance.mutants.regi
 
 REGISTRY_NAMES = ("MUTANTS", "REGISTRY", "mutants")
 
+GENERATED_MODULES = ("stud8.conformance.mutants.generated",)
+"""Where generated mutants may live (same attribute names as the registry)."""
 
-def _rows(entries: Iterable[Any]) -> list[dict[str, str]]:
+
+def _rows(entries: Iterable[Any], kind: str = "zoo") -> list[dict[str, str]]:
     rows = []
     for entry in entries:
         if isinstance(entry, Mapping):
@@ -33,13 +40,35 @@ def _rows(entries: Iterable[Any]) -> list[dict[str, str]]:
         equivalent = get("equivalent")
         if equivalent:  # no observation can tell it from the reference engine: say why
             text += " (equivalent: " + " ".join(str(equivalent).split()) + ")"
-        rows.append({"name": str(name), "rule": str(rules[0]) if rules else "", "text": text})
+        rows.append({"name": str(name), "rule": str(rules[0]) if rules else "", "text": text, "kind": kind,
+                     "equivalent": "yes" if equivalent else ""})
     return rows
 
 
+def _kills() -> dict[str, str]:
+    try:
+        from stud8.conformance.mutants.kills import load_kills
+    except ImportError:
+        return {}
+    return load_kills()
+
+
 def mutant_rows() -> list[dict[str, str]]:
-    """The mutants as rows ``{name, rule, text}``, in registry order; empty without a registry."""
-    for module_name in REGISTRY_MODULES:
+    """The mutants as rows ``{name, rule, text, kind, equivalent, killer}``: the zoo's in
+    registry order, then any generated ones; empty without a registry."""
+    rows = _registry_rows(REGISTRY_MODULES, "zoo")
+    if not rows:
+        return []
+    seen = {row["name"] for row in rows}
+    rows += [row for row in _registry_rows(GENERATED_MODULES, "generated") if row["name"] not in seen]
+    kills = _kills()
+    for row in rows:
+        row["killer"] = kills.get(row["name"], "")
+    return rows
+
+
+def _registry_rows(modules: Iterable[str], kind: str) -> list[dict[str, str]]:
+    for module_name in modules:
         try:
             module = importlib.import_module(module_name)
         except ImportError:
@@ -53,5 +82,5 @@ def mutant_rows() -> list[dict[str, str]]:
                             if isinstance(value, Mapping) or not hasattr(value, "name") else value
                             for key, value in registry.items()]
             if isinstance(registry, (list, tuple)):
-                return _rows(registry)
+                return _rows(registry, kind)
     return []

@@ -41,6 +41,7 @@ import base64
 import hashlib
 import itertools
 import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -64,6 +65,8 @@ from stud8.tools.docs.i18n import (
     ref_needs_translation,
     translator,
 )
+from stud8.tools.docs.hand import WHOLE_HAND, find_whole_hand
+from stud8.tools.docs.order import chapters, engine_rules
 from stud8.tools.docs.scenes import CardView, cards_view, option_value_text, scenario_view
 
 BOOK_EXAMPLES_MAX = 2
@@ -382,7 +385,7 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
         return views[s.id]
 
     citing = _citing(book, scenarios)
-    examples = choose_examples(book, scenarios, view)
+    examples = choose_examples(book, [s for s in scenarios if s.id != WHOLE_HAND], view)
     t = translator(lang, book, source, [s for rule_id in book.rule_ids for s in examples[rule_id]])
     options_by_rule: dict[str, list[str]] = {}
     for option in book.options.values():
@@ -390,33 +393,34 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
             options_by_rule.setdefault(rule_id, []).append(option.name)
     area_of = {rule["id"]: section["id"] for section in data["sections"] for rule in section["rules"]}
 
-    sections = []
-    for number, section in enumerate(data["sections"], start=1):
-        rules = []
-        for rule in section["rules"]:
-            rule_id = rule["id"]
-            statement, translated = t.lookup(f"rule.{rule_id}.statement")
-            title, title_translated = t.lookup(f"rule.{rule_id}.title")
-            rules.append({
-                "id": rule_id,
-                "title": title,
-                "title_en": title_translated,
-                "statement": statement,
-                "statement_en": translated,
-                "parameters": [{"name": p, "text": _parameter(book, t, p),
-                                "streets": p == "game.streets"} for p in rule.get("parameters", [])],
-                "sources": _cited(rule.get("sources", []), titles, t, f"rule.{rule_id}", sections_of),
-                "options": [{"name": o, "title": t(f"option.{o}.title"),
-                             "value": option_value_text(values[o]),
-                             "default": option_value_text(book.options[o].default),
-                             "changed": values[o] != book.options[o].default} for o in options_by_rule.get(rule_id, [])],
-                "examples": [_translated_example(view(s), t) for s in examples[rule_id]],
-                "count": len(citing[rule_id]),
-                "scenario_ids": " ".join(s.id for s in citing[rule_id]),
-                "area": area_of[rule_id],
-            })
-        sections.append({"id": section["id"], "number": number, "title": t(f"section.{section['id']}"),
-                         "rules": rules})
+    rules_by_id = {rule["id"]: rule for section in data["sections"] for rule in section["rules"]}
+
+    def rule_view(rule_id: str) -> dict[str, Any]:
+        rule = rules_by_id[rule_id]
+        statement, translated = t.lookup(f"rule.{rule_id}.statement")
+        title, title_translated = t.lookup(f"rule.{rule_id}.title")
+        return {
+            "id": rule_id,
+            "title": title,
+            "title_en": title_translated,
+            "statement": statement,
+            "statement_en": translated,
+            "parameters": [{"name": p, "text": _parameter(book, t, p),
+                            "streets": p == "game.streets"} for p in rule.get("parameters", [])],
+            "sources": _cited(rule.get("sources", []), titles, t, f"rule.{rule_id}", sections_of),
+            "options": [{"name": o, "title": t(f"option.{o}.title"),
+                         "value": option_value_text(values[o]),
+                         "default": option_value_text(book.options[o].default),
+                         "changed": values[o] != book.options[o].default} for o in options_by_rule.get(rule_id, [])],
+            "examples": [_translated_example(view(s), t) for s in examples[rule_id]],
+            "count": len(citing[rule_id]),
+            "scenario_ids": " ".join(s.id for s in citing[rule_id]),
+            "area": area_of[rule_id],
+        }
+
+    sections = [{"id": chapter.id, "number": number, "title": t(chapter.title_key),
+                 "rules": [rule_view(rule_id) for rule_id in chapter.rules]}
+                for number, chapter in enumerate(chapters(book), start=1)]
 
     order = collation_key(lang)
     def english_term(key: str, term: str) -> str:
@@ -453,6 +457,8 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
         "streets": _streets(book, values),
         "low_ladder": low_ladder(book.low_qualifier, 8),
         "sections": sections,
+        "engine_rules": engine_rules(book),
+        "whole_hand": find_whole_hand(scenarios, book),
         "options": _options_context(book, t, values, name, sections_of),
         "profiles": _profiles_context(book, t, name),
         "glossary": glossary,
@@ -574,6 +580,8 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
     rule_titles = {rule["id"]: rule["title"] for section in data["sections"] for rule in section["rules"]}
     sources = [s for s in written if s.kind in ("hand", "compare")]
     bounds = _boundaries_context(scenario_area)
+    statements = {rule["id"]: rule["statement"] for section in data["sections"] for rule in section["rules"]}
+    engine = engine_rules(book)
     return {
         "t": t,
         "lang": "en",
@@ -591,7 +599,12 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
             "scenarios": [{"id": s.id, "title": s.title, "area": scenario_area.get(s.id, "other")}
                           for s in sorted(citing[rule_id], key=_id_order) if not s.data.get("played_out")],
             "playouts": sum(1 for s in citing[rule_id] if s.data.get("played_out")),
+            "mutants": [m["name"] for m in mutants if m["rule"] == rule_id],
+            "engine": rule_id in engine,
         } for rule_id in book.rule_ids],
+        "engine_rules": [{"id": rule_id, "title": rule_titles[rule_id], "statement": _words(statements[rule_id])}
+                         for rule_id in engine],
+        "scenario_area": scenario_area,
         "groups": [g for g in groups if g["scenarios"]],
         "playout_gaps": [{**gap, "area": scenario_area.get(gap["source"], "other")} for gap in gaps],
         "boundaries": bounds["boundaries"],
@@ -691,6 +704,18 @@ def _html_cards(cards: Sequence[CardView]) -> Markup:
     )
 
 
+def _html_fill(text: str, **values: Any) -> Markup:
+    """A translated sentence with placeholders filled by markup (cards, seats, links): the
+    sentence is escaped, each value escaped unless it is already markup."""
+    return Markup(escape(text)).format(**values)
+
+
+def _md_fill(text: str, **values: Any) -> Markup:
+    """The Markdown twin of ``_html_fill``: the sentence and plain values escaped for Markdown."""
+    safe = {key: value if isinstance(value, Markup) else Markup(md_escape(str(value))) for key, value in values.items()}
+    return Markup(string.Formatter().vformat(md_escape(text), (), safe))
+
+
 def _html_code(text: Any) -> Markup:
     """Code, with a line-break opportunity after each underscore (long option values wrap there)."""
     return Markup("<code>{}</code>").format(Markup("_<wbr>").join(escape(str(text)).split("_")))
@@ -712,6 +737,7 @@ def _environment(kind: str) -> jinja2.Environment:
     env.filters["cards"] = _html_cards if html else _md_cards
     env.filters["code"] = _html_code if html else _md_code
     env.filters["seats"] = lambda seats: ", ".join(seats)
+    env.filters["fill"] = _html_fill if html else _md_fill
     return env
 
 
@@ -756,12 +782,22 @@ def render_book(context: Mapping[str, Any]) -> dict[str, str]:
     folder = "" if lang == "en" else f"{lang}/"
     assets = _page_assets()
 
+    engine = set(context.get("engine_rules", ()))
+
     def book_href(code: str) -> str:
         return up + ("" if code == "en" else f"{code}/") + "index.html"
 
+    def rule_href(rule_id: str, page: str = "") -> str:
+        """A rule of the book on this page, or an engine rule in the catalogue (docs.order)."""
+        return f"{up}catalogue.html#rule-{rule_id}" if rule_id in engine else f"{page}#{rule_id}"
+
+    def md_rule_href(rule_id: str) -> str:
+        return f"{up}catalogue/README.md#rule-{rule_id}" if rule_id in engine else f"#{rule_id}"
+
     links = {
         "assets": assets,
-        "rule_href": lambda rule_id: f"#{rule_id}",
+        "rule_href": rule_href,
+        "md_rule_href": md_rule_href,
         "scenario_href": lambda scenario_id: f"#{scenario_id}",
         "catalogue_href": lambda anchor: f"{up}catalogue.html#{anchor}",
         "book_href": book_href,
@@ -771,7 +807,7 @@ def render_book(context: Mapping[str, Any]) -> dict[str, str]:
     return {
         f"{folder}index.html": _render("html", "book.html.j2", context, **links),
         f"{folder}quickref.html": _render("html", "quickref.html.j2", context,
-                                          **{**links, "rule_href": lambda rule_id: f"index.html#{rule_id}"}),
+                                          **{**links, "rule_href": lambda rule_id: rule_href(rule_id, "index.html")}),
         f"{folder}rules.md": _render("md", "book.md.j2", context, **links),
     }
 
@@ -780,15 +816,16 @@ def render_catalogue(context: Mapping[str, Any]) -> dict[str, str]:
     """The catalogue: ``catalogue.html`` and ``catalogue/README.md`` with one Markdown file per
     rule section's scenarios (each under ``MD_FILE_LIMIT``)."""
     assets = _page_assets()
+    engine = {rule["id"] for rule in context.get("engine_rules", ())}
     links = {
         "assets": assets,
-        "rule_href": lambda rule_id: f"index.html#{rule_id}",
+        "rule_href": lambda rule_id: f"#rule-{rule_id}" if rule_id in engine else f"index.html#{rule_id}",
         "scenario_href": lambda scenario_id: f"#{scenario_id}",
         "catalogue_href": lambda anchor: f"#{anchor}",
     }
     out = {"catalogue.html": _render("html", "catalogue.html.j2", context, **links)}
     md_links = {
-        "rule_href": lambda rule_id: f"../rules.md#{rule_id}",
+        "rule_href": lambda rule_id: f"README.md#rule-{rule_id}" if rule_id in engine else f"../rules.md#{rule_id}",
         "md_scenario_href": lambda area, scenario_id: f"{area}.md#{scenario_id}",
     }
     out["catalogue/README.md"] = _render("md", "catalogue.md.j2", context, **md_links)
@@ -818,7 +855,7 @@ def check_output_folder(out: Path) -> None:
     check(Path(out), "--out")
 
 
-def write_output(out: Path, files: Mapping[str, str]) -> None:
+def write_output(out: Path, files: Mapping[str, str | bytes]) -> None:
     """Write ``files`` (relative path -> text) into ``out`` all or nothing: every target is
     checked and staged before the first is replaced, and one that fails puts back those already
     replaced (``stud8.spec.outputs.write_files_atomic``). Other files in ``out`` are left alone.
