@@ -11,9 +11,10 @@ The rules about the engine's notation and its refusals (``ENGINE_RULES``: action
 ``cc`` and ``cbr N``, error codes, hands that cannot start) are for implementers: the book
 leaves them out and the catalogue states them.
 
-A rule that is in neither list (one added to the rule book later) is not lost: it is shown at
-the end of the chapter that holds most of its section's rules (``tests/test_docs.py`` asks
-that every rule be placed here by name).
+A rule that is in neither list (one added to the rule book later) is not lost: a rule of the
+engine rules' section goes to the catalogue with them, any other is shown at the end of the
+chapter that holds most of its section's rules (``tests/test_docs_book.py`` asks that every
+rule be placed here by name).
 """
 
 from __future__ import annotations
@@ -71,8 +72,9 @@ def chapters(book: RuleBook) -> list[Chapter]:
     section_of = {rule["id"]: section["id"] for section in book.data["sections"] for rule in section["rules"]}
     placed = {rule_id for _, rules in BOOK_CHAPTERS for rule_id in rules} | set(ENGINE_RULES)
     lists = {chapter_id: [r for r in rules if r in known] for chapter_id, rules in BOOK_CHAPTERS}
+    engine = set(engine_rules(book))
     for rule_id in book.rule_ids:
-        if rule_id in placed:
+        if rule_id in placed or rule_id in engine:
             continue
         votes = Counter(chapter_id for chapter_id, rules in lists.items() for r in rules
                         if section_of.get(r) == section_of[rule_id])
@@ -89,7 +91,13 @@ def unplaced(book: RuleBook) -> list[str]:
 
 
 def engine_rules(book: RuleBook) -> list[str]:
-    return [rule_id for rule_id in ENGINE_RULES if rule_id in set(book.rule_ids)]
+    """The rules stated in the catalogue: ``ENGINE_RULES``, then any rule the order does not
+    name whose section holds engine rules (a new ``actions.*`` rule)."""
+    section_of = {rule["id"]: section["id"] for section in book.data["sections"] for rule in section["rules"]}
+    engine_sections = {section_of[rule_id] for rule_id in ENGINE_RULES if rule_id in section_of}
+    placed = {rule_id for _, rules in BOOK_CHAPTERS for rule_id in rules} | set(ENGINE_RULES)
+    return ([rule_id for rule_id in ENGINE_RULES if rule_id in section_of]
+            + [rule_id for rule_id in book.rule_ids if rule_id not in placed and section_of[rule_id] in engine_sections])
 
 
 def book_rule_ids(book: RuleBook) -> Sequence[str]:

@@ -1,0 +1,68 @@
+"""The catalogue's named killers (conformance/mutants/kills.yaml) are true.
+
+The full zoo run (test_mutants.py) takes minutes; this checks the record cheaply: each named
+scenario alone is run against its mutant and must fail. A scenario added later may kill a
+mutant too; the record stays true, so it does not need rewriting for that.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from stud8.conformance.mutants import MUTANTS
+from stud8.conformance.mutants.kills import choose_killer, dump, load_kills
+from stud8.conformance.mutants.run import load_scenarios, run_mutant
+from stud8.tools.cli import main
+
+
+@pytest.fixture(scope="module")
+def scenarios() -> dict:
+    return {scenario.id: scenario for scenario in load_scenarios()}
+
+
+def test_every_mutant_to_be_killed_names_a_scenario(scenarios: dict) -> None:
+    kills = load_kills()
+    registry = {m.id for m in MUTANTS}
+    missing = [m.id for m in MUTANTS if not m.equivalent and m.id not in kills]
+    assert missing == [], f"no killer recorded: run `stud8 mutants --kills conformance/mutants/kills.yaml` ({missing})"
+    assert set(kills) <= registry, f"killers recorded for mutants that no longer exist: {sorted(set(kills) - registry)}"
+    for mutant_id, scenario_id in kills.items():
+        assert scenario_id in scenarios, f"{mutant_id}: the named killer {scenario_id} is not in the suite"
+
+
+def test_each_named_scenario_kills_its_mutant(scenarios: dict) -> None:
+    kills = load_kills()
+    survivors = []
+    for mutant in MUTANTS:
+        if mutant.id in kills:
+            result = run_mutant(mutant, [scenarios[kills[mutant.id]]], fuzz_hands=0)
+            if result.killers != [kills[mutant.id]]:
+                survivors.append(f"{mutant.id} survives {kills[mutant.id]} ({result.stale or 'not killed'})")
+    assert survivors == [], "; ".join(survivors)
+
+
+def test_the_named_killer_prefers_a_scenario_citing_the_rule() -> None:
+    cited = {"a-001": ["x.y"], "b-002": ["bring-in.suit-order"], "c-003": ["bring-in.suit-order"]}
+    assert choose_killer("bring-in.suit-order", ["a-001", "b-002", "c-003"], cited) == "b-002"
+    assert choose_killer("odd-chip.high-half", ["a-001", "b-002"], cited) == "a-001"
+    assert yaml.safe_load(dump({"m-1": "a-001"})) == {"m-1": "a-001"}
+
+
+def test_command_records_killers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "kills.yaml"
+    record.write_text("bring-in-ace-low: bring-in-001\nsome-other-mutant: table-001\n", encoding="utf-8")
+    assert main(["mutants", "-k", "bring-in-tie-by-seat", "--kills", str(record), "--fuzz-hands", "0"]) == 0
+    written = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert written["bring-in-ace-low"] == "bring-in-001" and written["some-other-mutant"] == "table-001"
+    assert written["bring-in-tie-by-seat"].startswith("bring-in-")  # a killer citing bring-in.suit-order
+    assert "named killers" in capsys.readouterr().err
+
+
+def test_command_refuses_an_unwritable_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    assert main(["mutants", "-k", "bring-in-tie-by-seat", "--kills", str(folder)]) == 2
+    assert "--kills" in capsys.readouterr().err
