@@ -9,8 +9,8 @@ itself in test_docs_pdf.py.
 from __future__ import annotations
 
 import copy
-import html
 import dataclasses
+import html
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -156,7 +156,7 @@ def test_every_page_has_one_h1(tree: dict[str, str]) -> None:
 
 def test_the_scope_comes_first_and_names_what_the_house_decides(tree: dict[str, str]) -> None:
     page = tree["index.html"]
-    scope = re.search(r'<p class="scope" id="scope" data-search="scope">(.*?)</p>', page, re.S)
+    scope = re.search(r'<p class="scope" id="scope" data-search="scope">(.*?)</p>', page, re.DOTALL)
     assert scope and page.index('id="scope"') < page.index('id="toc"') < page.index('id="quick-reference"')
     text = scope.group(1)
     assert len(re.findall(r"[.!?](\s|$)", text.replace("(see", "").replace('").', '"'))) <= 2, "two sentences"
@@ -251,7 +251,7 @@ def test_the_whole_hand_is_not_also_a_rule_example(tree: dict[str, str]) -> None
 
 
 def test_a_catalogue_link_reads_catalogue_and_the_rule_id_on_paper(tree: dict[str, str]) -> None:
-    style = re.search(r"<style>(.*?)</style>", tree["index.html"], re.S).group(1)
+    style = re.search(r"<style>(.*?)</style>", tree["index.html"], re.DOTALL).group(1)
     printed = style.split("@media print", 1)[1]
     assert "a.cat > span { display: none; }" in printed and "a.cat::after { content: attr(data-paper); }" in printed
     assert "target-counter(attr(href), page)" in printed and "counter(page)" in style

@@ -33,7 +33,7 @@ PAGES = (30, 60)
 def pdf_page_count(data: bytes) -> int:
     """Page objects in a PDF, looked for in the file and inside its compressed object streams."""
     chunks = [data]
-    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.DOTALL):
         try:
             chunks.append(zlib.decompress(stream))
         except zlib.error:

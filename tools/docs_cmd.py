@@ -107,11 +107,11 @@ def run(args: argparse.Namespace) -> int:
         print("stud8 docs: a translation catalogue is invalid; nothing was written", file=sys.stderr)
         return 1
     written.update(render_catalogue(build_catalogue_context(book, scenarios, profile, house_ids, mutant_rows(), source)))
-    files: dict[str, str | bytes] = dict(written)
+    outputs: dict[str, str | bytes] = dict(written)
     if args.pdf:
-        files.update(make_pdfs(args.out, written))
-    write_output(args.out, files)
-    print(f"wrote {len(files)} files into {args.out}: {', '.join(sorted(files))}")
+        outputs.update(make_pdfs(args.out, written))
+    write_output(args.out, outputs)
+    print(f"wrote {len(outputs)} files into {args.out}: {', '.join(sorted(outputs))}")
     return 0
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import Card, parse_cards
 from stud8.reference.hands import evaluate
