@@ -153,3 +153,165 @@ def test_quick_reference_prints_on_one_page(site: Path, tmp_path: Path) -> None:
         pdf = tmp_path / f"quickref-{lang}.pdf"
         _run(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()], tmp_path)
         assert pdf_pages(pdf) == 1, lang
+
+
+# --- the book at the table (issue 21): phone, search, contrast, headings, :target -----------
+
+REPORT = """window.addEventListener("load", function () {
+  var result = (function () { BODY })();
+  parent.postMessage(JSON.stringify({name: NAME, result: result}), "*");
+});"""
+
+
+def evaluate(pages: list[tuple[Path, str]], width: int, body: str, tmp: Path, *flags: str) -> dict[str, object]:
+    """Load each page (with its #fragment, if any) in an iframe of ``width`` CSS pixels, run
+    ``body`` (a JavaScript function body returning a JSON value) in it once it has loaded, and
+    return the results by page name. One browser run serves every page."""
+    frames = []
+    for index, (page, fragment) in enumerate(pages):
+        name = f"{page.parent.name}/{page.name}{fragment}"
+        script = REPORT.replace("BODY", body).replace("NAME", json.dumps(name))
+        digest = "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
+        text = page.read_text(encoding="utf-8")
+        text = text.replace("script-src ", f"script-src {digest} ", 1).replace("</body>", f"<script>{script}</script></body>", 1)
+        copy = page.with_name(f"eval{index}-" + page.name)
+        copy.write_text(text, encoding="utf-8")
+        frames.append(f'<iframe src="{copy.relative_to(tmp).as_posix()}{fragment}" style="border:0;width:{width}px;height:900px"></iframe>')
+    harness = tmp / "harness-eval.html"
+    harness.write_text(
+        '<!DOCTYPE html><html><body style="margin:0">' + "".join(frames) +
+        '<script>var got = {}; window.addEventListener("message", function (e) { var m = JSON.parse(e.data); '
+        f'got[m.name] = m.result; if (Object.keys(got).length === {len(pages)}) '
+        '{ document.body.setAttribute("data-probe", JSON.stringify(got)); } });</script></body></html>',
+        encoding="utf-8")
+    done = _run([f"--window-size={max(width, 500) + 40},960", "--virtual-time-budget=15000", "--dump-dom", *flags,
+                 harness.as_uri()], tmp)
+    found = re.search(r'data-probe="([^"]*)"', done.stdout)
+    assert found, "a page did not report: its script or the probe failed to run"
+    return json.loads(html.unescape(found.group(1)))
+
+
+@pytest.fixture(scope="module")
+def copied(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site copied under one folder, so a harness there reaches every page."""
+    folder = tmp_path_factory.mktemp("copied")
+    shutil.copytree(site, folder / "docs")
+    return folder
+
+
+OVERFLOW = """var quick = document.getElementById("quick-reference"), out = [];
+[].slice.call(quick.querySelectorAll(".table-wrap, table, p, h1, h2, h3, ol, div")).forEach(function (el) {
+  if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") {
+    out.push(el.tagName + "." + el.className + " " + el.scrollWidth + ">" + el.clientWidth); }
+  var box = el.getBoundingClientRect();
+  if (box.right > document.documentElement.clientWidth + 1) { out.push(el.tagName + "." + el.className + " ends at " + box.right); }
+});
+return {sw: document.documentElement.scrollWidth, iw: window.innerWidth, overflow: out};"""
+
+
+def test_quick_reference_fits_a_390px_phone_in_every_language(copied: Path, tmp_path: Path) -> None:
+    pages = []
+    for lang in LANGUAGES:
+        folder = copied / "docs" if lang == "en" else copied / "docs" / lang
+        pages += [(folder / "quickref.html", ""), (folder / "index.html", "")]
+    results = evaluate(pages, 390, OVERFLOW, copied)
+    assert len(results) == len(pages)
+    for name, result in results.items():
+        assert result["iw"] == 390, name
+        assert result["sw"] <= 390, f"{name}: the page scrolls sideways ({result['sw']} px)"
+        assert result["overflow"] == [], f"{name}: the quick reference scrolls sideways inside: {result['overflow']}"
+
+
+SEARCH = """var q = document.getElementById("q"), out = {};
+QUERIES.forEach(function (text) {
+  q.value = text; q.dispatchEvent(new Event("input"));
+  out[text] = [].slice.call(document.querySelectorAll("[data-search]")).filter(function (e) {
+    return !e.hidden && e.offsetParent !== null; }).map(function (e) { return e.id || e.getAttribute("data-search"); });
+});
+return out;"""
+
+SCOPE_WORDS = {"en": ["misdeals", "string bets", "cards speak", "exposed cards"], "et": ["valejagamisi"],
+               "pl": ["błędnych rozdań"], "el": ["λάθος μοιράσματα"]}
+
+
+def test_search_finds_what_the_book_leaves_to_the_house(copied: Path) -> None:
+    pages = [((copied / "docs" / ("" if lang == "en" else lang) / "index.html"), "") for lang in LANGUAGES]
+    results: dict = {}
+    for lang, (page, fragment) in zip(LANGUAGES, pages):
+        body = SEARCH.replace("QUERIES", json.dumps(SCOPE_WORDS[lang]))
+        results[lang] = next(iter(evaluate([(page, fragment)], 1280, body, copied).values()))
+    for lang, found in results.items():
+        for words, shown in found.items():
+            assert "scope" in shown, f"{lang}: searching {words!r} shows the scope ({shown})"
+    english = results["en"]
+    assert "floor-exposed-down-cards" in english["misdeals"] and "floor-verbal-string-bets" in english["string bets"]
+    assert "floor-cards-speak" in english["cards speak"]
+
+
+def _luminance(rgb: str) -> float:
+    values = [int(v) for v in re.findall(r"\d+(?:\.\d+)?", rgb)[:3]]
+
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in values)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+FIELD = """var q = document.getElementById("q"), el = q.parentElement, bg = "rgba(0, 0, 0, 0)";
+while (el && (bg === "rgba(0, 0, 0, 0)" || bg === "transparent")) { bg = getComputedStyle(el).backgroundColor; el = el.parentElement; }
+var s = getComputedStyle(q);
+return {edge: s.borderTopColor, width: s.borderTopWidth, around: bg, field: s.backgroundColor,
+        scheme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"};"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_search_fields_edge_stands_out(copied: Path, scheme: str) -> None:
+    flags = ("--force-dark-mode",) if scheme == "dark" else ()
+    pages = [(copied / "docs" / "index.html", ""), (copied / "docs" / "catalogue.html", "")]
+    for name, result in evaluate(pages, 1280, FIELD, copied, *flags).items():
+        assert result["scheme"] == scheme, f"{name}: the browser did not take the {scheme} scheme"
+        assert result["width"] != "0px"
+        assert contrast(result["edge"], result["around"]) >= 3.0, f"{name} ({scheme}): {result}"
+        assert contrast(result["edge"], result["field"]) >= 3.0, f"{name} ({scheme}): {result}"
+
+
+HEADINGS = """return {h1: document.querySelectorAll("h1").length,
+        text: (document.querySelector("h1") || {textContent: ""}).textContent.trim()};"""
+
+
+def test_every_page_has_an_h1(copied: Path) -> None:
+    pages = [(page, "") for page in sorted((copied / "docs").rglob("*.html"))
+             if page.name in ("index.html", "quickref.html", "catalogue.html")]
+    results = evaluate(pages, 1280, HEADINGS, copied)
+    assert len(results) == len(pages) >= 9
+    for name, result in results.items():
+        assert result["h1"] == 1 and result["text"], f"{name}: {result}"
+
+
+TARGET = """var t = document.querySelector(":target"), other = document.querySelector("OTHER");
+function look(el) { var s = getComputedStyle(el); return s.backgroundColor + " " + s.outlineStyle + " " + s.outlineColor; }
+return {id: t ? t.id : null, target: t ? look(t) : null, other: look(other)};"""
+
+
+def test_the_section_a_link_leads_to_is_highlighted(copied: Path) -> None:
+    cases = [(copied / "docs" / "index.html", "#table.ante", "section.rule:not(:target)"),
+             (copied / "docs" / "index.html", "#term-stub", "dt:not(:target)"),
+             (copied / "docs" / "el" / "index.html", "#option-raise_cap", "section.option:not(:target)"),
+             (copied / "docs" / "catalogue.html", "#showdown-350", "article:not(:target)"),
+             (copied / "docs" / "catalogue.html", "#odd-chip.high-half", "table.coverage tr:not(:target)")]
+    for page, fragment, other in cases:
+        body = TARGET.replace("OTHER", other)
+        [result] = evaluate([(page, fragment)], 1280, body, copied).values()
+        assert result["id"] == fragment[1:], f"{page.name}{fragment}: {result}"
+        if other.startswith("table"):  # a row: its cells carry the highlight
+            cells = TARGET.replace("OTHER", other + " > *").replace('document.querySelector(":target")',
+                                                                      'document.querySelector(":target > *")')
+            [result] = evaluate([(page, fragment)], 1280, cells, copied).values()
+        assert result["target"] != result["other"], f"{page.name}{fragment}: not highlighted ({result})"
