@@ -116,7 +116,9 @@ def test_search_by_rule_id_scenario_id_and_word(site: Path, tmp_path: Path) -> N
 
 def test_search_in_a_translated_book(site: Path, tmp_path: Path) -> None:
     result = probe(site / "et" / "index.html", 1280, ["showdown.split"], tmp_path)
-    assert result["queries"]["showdown.split"]["shown"] == ["showdown.split"]
+    shown = result["queries"]["showdown.split"]["shown"]
+    # the rule, and the floor procedure that names it (cards speak: showdown.split finds the hands)
+    assert shown[0] == "showdown.split" and all(item.startswith("floor-") for item in shown[1:])
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -184,7 +186,7 @@ def evaluate(pages: list[tuple[Path, str]], width: int, body: str, tmp: Path, *f
         f'got[m.name] = m.result; if (Object.keys(got).length === {len(pages)}) '
         '{ document.body.setAttribute("data-probe", JSON.stringify(got)); } });</script></body></html>',
         encoding="utf-8")
-    done = _run([f"--window-size={max(width, 500) + 40},960", "--virtual-time-budget=15000", "--dump-dom", *flags,
+    done = _run([f"--window-size={max(width, 500) + 40},960", "--virtual-time-budget=30000", "--dump-dom", *flags,
                  harness.as_uri()], tmp)
     found = re.search(r'data-probe="([^"]*)"', done.stdout)
     assert found, "a page did not report: its script or the probe failed to run"
@@ -210,12 +212,11 @@ return {sw: document.documentElement.scrollWidth, iw: window.innerWidth, overflo
 
 
 def test_quick_reference_fits_a_390px_phone_in_every_language(copied: Path, tmp_path: Path) -> None:
-    pages = []
-    for lang in LANGUAGES:
+    results: dict = {}
+    for lang in LANGUAGES:  # one browser run a language: eight whole books in one run is slow to load
         folder = copied / "docs" if lang == "en" else copied / "docs" / lang
-        pages += [(folder / "quickref.html", ""), (folder / "index.html", "")]
-    results = evaluate(pages, 390, OVERFLOW, copied)
-    assert len(results) == len(pages)
+        results.update(evaluate([(folder / "quickref.html", ""), (folder / "index.html", "")], 390, OVERFLOW, copied))
+    assert len(results) == 2 * len(LANGUAGES)
     for name, result in results.items():
         assert result["iw"] == 390, name
         assert result["sw"] <= 390, f"{name}: the page scrolls sideways ({result['sw']} px)"
@@ -289,7 +290,9 @@ HEADINGS = """return {h1: document.querySelectorAll("h1").length,
 def test_every_page_has_an_h1(copied: Path) -> None:
     pages = [(page, "") for page in sorted((copied / "docs").rglob("*.html"))
              if page.name in ("index.html", "quickref.html", "catalogue.html")]
-    results = evaluate(pages, 1280, HEADINGS, copied)
+    results: dict = {}
+    for folder in sorted({page.parent for page, _ in pages}):  # a browser run a folder
+        results.update(evaluate([p for p in pages if p[0].parent == folder], 1280, HEADINGS, copied))
     assert len(results) == len(pages) >= 9
     for name, result in results.items():
         assert result["h1"] == 1 and result["text"], f"{name}: {result}"
