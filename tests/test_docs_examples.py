@@ -27,7 +27,8 @@ import pytest
 from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.reference.cards import Card
 from stud8.spec.rulebook import RuleBook, default_rulebook
-from stud8.tools.docs.render import build_book_context, choose_examples
+from stud8.tools.docs.order import book_rule_ids, engine_rules
+from stud8.tools.docs.render import build_book_context, build_catalogue_context, choose_examples
 from stud8.tools.docs.scenes import scenario_view
 
 STREETS = ["third", "fourth", "fifth", "sixth", "seventh"]
@@ -63,7 +64,11 @@ def test_every_rule_has_a_worked_example(book: RuleBook, suite: list[Scenario],
     assert [rule_id for rule_id in book.rule_ids if not examples[rule_id]] == []
     context = build_book_context(book, suite, "en")
     shown = {rule["id"]: rule["examples"] for section in context["sections"] for rule in section["rules"]}
-    assert all(shown[rule_id] for rule_id in book.rule_ids), "the book shows each rule's example"
+    assert all(shown[rule_id] for rule_id in book_rule_ids(book)), "the book shows each rule's example"
+    catalogue = build_catalogue_context(book, suite)
+    engine = {rule["id"]: rule["examples"] for rule in catalogue["engine_rules"]}
+    assert sorted(engine) == sorted(engine_rules(book)) and all(engine.values()), (
+        "the catalogue shows each engine rule's example")
 
 
 def _changed(scenario: Scenario, book: RuleBook) -> dict[str, Any]:

@@ -582,6 +582,9 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
     bounds = _boundaries_context(scenario_area)
     statements = {rule["id"]: rule["statement"] for section in data["sections"] for rule in section["rules"]}
     engine = engine_rules(book)
+    views = {view["id"]: view for group in groups for view in group["scenarios"]}
+    # the engine rules' worked examples, chosen as the book chooses them (the book leaves these rules out)
+    examples = choose_examples(book, [s for s in scenarios if s.id != WHOLE_HAND], lambda s: views[s.id])
     return {
         "t": t,
         "lang": "en",
@@ -602,7 +605,8 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
             "mutants": [m["name"] for m in mutants if m["rule"] == rule_id],
             "engine": rule_id in engine,
         } for rule_id in book.rule_ids],
-        "engine_rules": [{"id": rule_id, "title": rule_titles[rule_id], "statement": _words(statements[rule_id])}
+        "engine_rules": [{"id": rule_id, "title": rule_titles[rule_id], "statement": _words(statements[rule_id]),
+                          "examples": [{"id": s.id, "area": scenario_area.get(s.id, "other")} for s in examples[rule_id]]}
                          for rule_id in engine],
         "scenario_area": scenario_area,
         "groups": [g for g in groups if g["scenarios"]],
