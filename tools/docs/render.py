@@ -54,6 +54,7 @@ from stud8.conformance.suite.scenarios import Scenario
 from stud8.spec.errors import Stud8Error
 from stud8.spec.outputs import write_files_atomic
 from stud8.spec.rulebook import RuleBook
+from stud8.tools.docs.hand import WHOLE_HAND, find_whole_hand
 from stud8.tools.docs.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -65,7 +66,6 @@ from stud8.tools.docs.i18n import (
     ref_needs_translation,
     translator,
 )
-from stud8.tools.docs.hand import WHOLE_HAND, find_whole_hand
 from stud8.tools.docs.order import chapters, engine_rules
 from stud8.tools.docs.scenes import CardView, cards_view, option_value_text, scenario_view
 
@@ -154,7 +154,9 @@ def _length(scenario: Scenario) -> int:
 
 def choose_examples(book: RuleBook, scenarios: Sequence[Scenario], view: Callable[[Scenario], dict[str, Any]],
                     ) -> dict[str, list[Scenario]]:
-    """The book's worked examples per rule (see the module docstring)."""
+    """The book's worked examples per rule (see the module docstring). The hand the book tells
+    whole (``docs.hand.WHOLE_HAND``) is never also a rule's example."""
+    scenarios = [scenario for scenario in scenarios if scenario.id != WHOLE_HAND]
     chosen: dict[str, list[Scenario]] = {rule_id: [] for rule_id in book.rule_ids}
     statements = {rule["id"]: rule["statement"] for section in book.data["sections"] for rule in section["rules"]}
     used: set[str] = set()
@@ -385,7 +387,7 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
         return views[s.id]
 
     citing = _citing(book, scenarios)
-    examples = choose_examples(book, [s for s in scenarios if s.id != WHOLE_HAND], view)
+    examples = choose_examples(book, scenarios, view)
     t = translator(lang, book, source, [s for rule_id in book.rule_ids for s in examples[rule_id]])
     options_by_rule: dict[str, list[str]] = {}
     for option in book.options.values():
@@ -584,7 +586,7 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
     engine = engine_rules(book)
     views = {view["id"]: view for group in groups for view in group["scenarios"]}
     # the engine rules' worked examples, chosen as the book chooses them (the book leaves these rules out)
-    examples = choose_examples(book, [s for s in scenarios if s.id != WHOLE_HAND], lambda s: views[s.id])
+    examples = choose_examples(book, scenarios, lambda s: views[s.id])
     return {
         "t": t,
         "lang": "en",
