@@ -192,8 +192,10 @@ class BettingRound:
             targets = []
             for size in (self.bet, self.rules.big):  # betting.fourth-street-open-pair
                 target = self.last_full_level + size
-                if total < target:
-                    targets.append(total)  # betting.all-in: all-in for less
+                if total <= target:
+                    # betting.all-in: every chip, for less than this amount or exactly it; either
+                    # way no larger amount is left to offer, so the stack is listed once.
+                    targets.append(total)
                     break
                 targets.append(target)
             return tuple(targets)
