@@ -126,6 +126,7 @@ BAD: list[tuple[int, Any, str]] = [
     (10, lambda m: m["observation"].update(legal=["p1 cc"]), "legal"),
     (10, lambda m: m["observation"]["seats"][1]["up"].append("1x"), "up"),
     (10, lambda m: m["observation"]["result"].update(returned={"p1": 20}), "returned"),
+    (10, lambda m: m["observation"]["result"].update(returned={"1": 0}), "returned"),  # only seats given chips back
     (10, lambda m: m["observation"]["result"]["pots"][0].update(low={"2": -5}), "low"),
     (10, lambda m: m["observation"].pop("pots"), "pots"),
     (10, lambda m: m["observation"].update(over=1), "over"),
@@ -321,3 +322,21 @@ def test_the_worked_transcript_is_what_serve_answers() -> None:
             got["message"] = want["message"]
         assert got == want
     assert len(answers) == len(expected)
+
+
+def test_the_runner_counts_a_seat_returned_nothing_as_a_difference() -> None:
+    """protocol: ``result.returned`` lists only seats given chips back (``{}`` when none): an
+    engine listing a seat with 0 differs from the scenario (issue 19: a generated mutant of
+    ``pots.uncalled`` that gives back 0 chips survived while the runner dropped the zeros)."""
+    from stud8.conformance.suite.replay import ScenarioFailure, check_outcome
+
+    def result(returned: dict[int, int]) -> dict[str, Any]:
+        return {"over": True, "community": None,
+                "result": {"pots": [], "returned": returned, "show_order": [], "stacks": [500, 500]}}
+
+    outcome = {"stacks": [500, 500], "returned": {}}
+    check_outcome("end", outcome, result({}))
+    with pytest.raises(ScenarioFailure) as failure:
+        check_outcome("end", outcome, result({1: 0}))
+    assert failure.value.field == "returned" and failure.value.got == {"p1": 0}
+    check_outcome("end", {"stacks": [500, 500], "returned": {"p2": 10}}, result({2: 10}))

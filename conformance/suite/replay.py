@@ -210,7 +210,8 @@ def check_outcome(step: str, outcome: Mapping[str, Any], observation: Mapping[st
         if got != want:
             add("pots", want, got)
     if "returned" in outcome:
-        got_returned = {seat: amount for seat, amount in (_seat_map(result.get("returned")) or {}).items() if amount}
+        # protocol: `{}` when nothing is given back; a seat listed with 0 chips is a difference
+        got_returned = dict(_seat_map(result.get("returned")) or {})
         if got_returned != dict(outcome["returned"]):
             add("returned", dict(outcome["returned"]), got_returned)
     stacks = raked_stacks(result, rake) if rake else list(result.get("stacks", []))
