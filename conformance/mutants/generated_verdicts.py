@@ -1411,6 +1411,7 @@ KILLED_BY: dict[str, str] = {
     # killed since the runner compares result.returned exactly (a seat listed with 0 chips differs)
     "pots:uncalled:ReplaceComparisonOperator_Eq_Is:0": "betting-252",
     "pots:uncalled:ReplaceComparisonOperator_Eq_Lt:0": "showdown-251",
+    "exposed:_rank_board:NumberReplacer:1": "deck-254",
     "fast_eval:_flush_value:NumberReplacer:0": "showdown-252",
     "fast_eval:_best_without_flush:ReplaceComparisonOperator_GtE_Eq:0": "showdown-253",
     "engine:Hand.check:NumberReplacer:1": "table-250",
