@@ -13,6 +13,7 @@ protocol message), never a traceback, a hang or an out-of-memory kill.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 MAX_NESTING = 64
@@ -58,6 +59,43 @@ MAX_JOBS = 256
 """Most worker processes a ``--jobs`` may ask for (more is refused as a usage error; fewer
 than asked are started when there is less work or fewer cores)."""
 
+MAX_LINE_CHARS = 65_536
+"""Longest line of a hand history kept (characters): a longer one is no hand-history line, and
+the hand holding it is refused without the line being held whole."""
+
+MAX_HAND_CHARS = 256 * 1024
+"""Largest text of one hand of a hand history (an OHH object, a Merge or iPoker ``<game>``
+element, characters): a real hand takes a few thousand; a hand that opens and never closes is
+refused once it passes this, instead of being buffered to the end of the file."""
+
+MAX_NAME_CHARS = MAX_QUOTE_CHARS
+"""Longest player name, hand number or table name a hand history may give: no site allows
+more than a few dozen characters, and every message quoting a name stays short."""
+
+MAX_HANDS_PER_FILE = 10_000
+"""Most hands read from one hand-history file (a PHH file's numbered tables counted as
+hands); the rest of the file is reported as not read. A 4 MiB history of real hands holds a few
+thousand; a ``.phhs`` file of 40,000 tiny tables would otherwise cost 40,000 verdicts."""
+
+UNSEEN_TRIALS = 2_000
+"""Most payouts worked out for one hand when cards nobody saw might decide it (the
+cannot-judge search of ``stud8 hh audit``); a hand that needs more is ``cannot-judge``
+("too many unseen cards"). A hand whose unseen cards cannot change the payout is not searched
+at all; the common case, one mucked hand, takes a few hundred."""
+
+UNSEEN_SECONDS = 2.0
+"""Most seconds of the cannot-judge search for one hand: a backstop that a healthy machine never
+meets before ``UNSEEN_TRIALS`` (the verdict must not depend on the machine's load)."""
+
+DASK_TIMEOUT = 10.0
+"""Seconds a Dask scheduler has to accept the connection, answer who it is, and have at least one
+worker (``--dask``): an address that accepts and never answers, speaks another protocol, or
+names a scheduler without workers is refused within this time."""
+
+MAX_PATH_CHARS = 1024
+"""Longest file name printed in full in a message; a longer one (an argument of 100,000
+characters) is cut like any quoted input. Longer than any path a program can open in practice."""
+
 
 def shorten(text: str, limit: int = MAX_QUOTE_CHARS) -> str:
     """``text`` cut to ``limit`` characters, with ``...`` and the full length when cut.
@@ -68,6 +106,57 @@ def shorten(text: str, limit: int = MAX_QUOTE_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[: max(0, limit - 3)]}... ({len(text)} characters)"
+
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What is escaped before printing: the control characters (C0, DEL, C1), the line and
+paragraph separators (a line break to some terminals and editors) and the bidirectional
+overrides and isolates (which make a terminal show text in another order than it is)."""
+
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group(0)
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(value: Any, limit: int | None = MAX_QUOTE_CHARS) -> str:
+    """``value`` as text that is safe to print on a terminal or in a log: every control
+    character (an ANSI escape sequence starts with one, a newline would start a forged line, a
+    carriage return would overwrite one) and the other characters of ``_UNPRINTABLE`` written as
+    ``\\xNN`` or ``\\uNNNN``; then cut to ``limit`` characters like ``shorten`` (``None``: not
+    cut, for a line whose parts are bounded already). The one sanitiser of every value taken
+    from a file, a stream or an argument before it is printed.
+
+    >>> printable("Ann\\x1b[31m")
+    'Ann\\\\x1b[31m'
+    >>> printable("a.txt\\n1 hand: 1 conforms")
+    'a.txt\\\\n1 hand: 1 conforms'
+    """
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = str(value)
+        except ValueError:  # an integer of more than 4,300 digits
+            return quoted(value, limit or MAX_QUOTE_CHARS)
+    if limit is None:
+        return _UNPRINTABLE.sub(_escape, text)
+    shown = _UNPRINTABLE.sub(_escape, text[: limit + 1])
+    if len(text) <= limit and len(shown) <= limit:
+        return shown
+    return f"{shown[: max(0, limit - 3)]}... ({len(text)} characters)"
+
+
+def shown_path(path: Any) -> str:
+    """A file name for a message: escaped like any input (a newline in a name cannot forge a
+    line), cut only past ``MAX_PATH_CHARS``."""
+    return printable(str(path), MAX_PATH_CHARS)
 
 
 def quoted(value: Any, limit: int = MAX_QUOTE_CHARS) -> str:

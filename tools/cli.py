@@ -5,19 +5,37 @@ the same for every command: 0 clean, 1 problems found (invalid files, failed sce
 disagreements), 2 usage or input error. Bad input never produces a traceback: every
 ``Stud8Error`` is printed as ``stud8 COMMAND: message`` and exits 2 unless the command
 chose otherwise.
+
+What every command shares is handled here once:
+
+* standard output that cannot be written (``/dev/full``, closed, a broken pipe) ends the
+  command with one line on stderr and exit 2 (``tools/streams.py``), never a traceback nor a
+  silent success;
+* an ``OSError`` no command expected (a 300-character file name, a file that vanished while
+  it was read) is one line naming the file, exit 2;
+* every line printed here passes the one sanitiser (``stud8.spec.limits.printable``), so an
+  argument with a newline or an ANSI escape, or of 100,000 characters, prints as one bounded,
+  inert line.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import MAX_PATH_CHARS, MAX_QUOTE_CHARS, printable, shorten, shown_path
 from stud8.tools.arguments import examples
+from stud8.tools.streams import GuardedStdout, StdoutFailed, hold_closed_descriptors
 from stud8.tools.version import stud8_version
+
+MAX_LINE_CHARS = 2 * MAX_PATH_CHARS
+"""Longest error line printed: its parts are bounded where they are put together; this bounds
+what a part that escaped that still costs."""
 
 # name -> (module under stud8.tools, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -40,8 +58,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+_QUOTED_RUN = re.compile(r"'([^']{%d,})'" % (MAX_QUOTE_CHARS + 1))
+
+
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors exit 2 with one clear line (argparse's default)."""
+    """An ArgumentParser whose usage errors exit 2 with one clear line (argparse's default),
+    the argument it quotes escaped and cut to ``MAX_QUOTE_CHARS`` (argparse quotes it whole)."""
+
+    def error(self, message: str) -> NoReturn:
+        message = _QUOTED_RUN.sub(lambda found: repr(shorten(found.group(1))), message)
+        super().error(printable(message, MAX_LINE_CHARS))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,22 +89,54 @@ def _load(module_name: str) -> Any:
     return importlib.import_module(f"stud8.tools.{module_name}")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "_run", None):
-        parser.print_help()
-        return 2
+def _complain(name: str, message: str) -> None:
+    """One line on stderr; if stderr itself cannot be written, there is nobody left to tell."""
     try:
-        return int(args._run(args))
-    except Stud8Error as error:
-        print(f"stud8 {args._name}: {error.message}", file=sys.stderr)
+        print(f"stud8{' ' + name if name else ''}: {printable(message, MAX_LINE_CHARS)}", file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None and sys.__stdout__ is None:  # this process was started with stdout closed
+        hold_closed_descriptors()
+    parser = build_parser()
+    saved = sys.stdout
+    guard = GuardedStdout(saved)
+    sys.stdout = guard  # type: ignore[assignment]
+    name = _name_of(argv)
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "_run", None):
+            parser.print_help()
+            return 2
+        name = args._name
+        try:
+            code = int(args._run(args))
+            sys.stdout.flush()
+            return code
+        except Stud8Error as error:
+            _complain(name, error.message)
+            return 2
+        except KeyboardInterrupt:
+            _complain(name, "interrupted")
+            return 130
+        except OSError as error:  # a file name too long, a file gone while it was read
+            where = f"{shown_path(error.filename)}: " if error.filename else ""
+            _complain(name, f"{where}{error.strerror or error}")
+            return 2
+    except StdoutFailed as failed:
+        guard.silence()
+        _complain(name, f"cannot write to standard output: {failed.why}")
         return 2
-    except KeyboardInterrupt:
-        print(f"stud8 {args._name}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 1
+    finally:
+        sys.stdout = saved  # a command may have pointed it elsewhere (serve: at stderr)
+
+
+def _name_of(argv: Sequence[str] | None) -> str:
+    """The command's name for a message raised before the arguments were read."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    return next((word for word in words if word in COMMANDS), "")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -43,9 +43,11 @@ from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import printable, shown_path
 from stud8.tools.arguments import examples
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
+from stud8.tools.streams import say, warn
 
 WRITABLE_FORMATS = ("pokerstars", "ohh", "phh")
 
@@ -202,8 +204,10 @@ def summary_table(report: dict[str, Any]) -> str:
 
 
 def _line(verdict: Any) -> str:
-    where = f"{verdict.file}:{verdict.line}"
-    hand = f" hand {verdict.hand}" if verdict.hand else ""
+    """The text line of a hand that does not conform; printed through the sanitiser (``say``):
+    a file name or a player name may hold a newline or an ANSI escape."""
+    where = f"{shown_path(verdict.file)}:{verdict.line}"
+    hand = f" hand {printable(verdict.hand)}" if verdict.hand else ""
     if verdict.deviations:
         first = verdict.deviations[0]
         more = f" (+{len(verdict.deviations) - 1} more)" if len(verdict.deviations) > 1 else ""
@@ -256,7 +260,7 @@ def _audit(args: argparse.Namespace) -> int:
             write_report(sys.stdout)
         else:
             for line in problems:
-                print(line)
+                say(line)
             print(summary_table(head))
     return 0 if tally.count and tally.summary["conforms"] == tally.count else 1
 
@@ -333,10 +337,10 @@ def _synth(args: argparse.Namespace) -> int:
     _emit(args.out, lambda out: writer(args.hh_format).write(records, out))
     written = args.hands - len(skipped)
     if skipped:
-        print(f"stud8 hh: {len(skipped)} hand{'s' if len(skipped) != 1 else ''} with a community card left out "
-              f"(PHH has none for stud): {', '.join(skipped[:5])}{' ...' if len(skipped) > 5 else ''}", file=sys.stderr)
+        warn(f"stud8 hh: {len(skipped)} hand{'s' if len(skipped) != 1 else ''} with a community card left out "
+             f"(PHH has none for stud): {', '.join(skipped[:5])}{' ...' if len(skipped) > 5 else ''}")
     if args.out is not None:
-        print(f"wrote {written} hand{'s' if written != 1 else ''} to {args.out}", file=sys.stderr)
+        warn(f"wrote {written} hand{'s' if written != 1 else ''} to {shown_path(args.out)}")
     return 0
 
 
@@ -353,12 +357,12 @@ def _export(args: argparse.Namespace) -> int:
     try:
         record = record_from_scenario(data, where)
     except NotWritable as error:
-        print(f"stud8 hh: {error.message}", file=sys.stderr)
+        warn(f"stud8 hh: {error.message}")
         return 1
     try:
         _emit(args.output, lambda out: writer(args.hh_format).write([record], out))
     except NotWritable as error:
-        print(f"stud8 hh: {error.message}", file=sys.stderr)
+        warn(f"stud8 hh: {error.message}")
         return 1
     return 0
 
@@ -392,7 +396,7 @@ def _import(args: argparse.Namespace) -> int:
         records = [item for item in items if not isinstance(item, HandProblem)]
         for item in items:
             if isinstance(item, HandProblem):
-                print(f"stud8 hh: {item}", file=sys.stderr)
+                warn(f"stud8 hh: {item}")
                 problems += 1
         if not records:
             continue
@@ -402,14 +406,14 @@ def _import(args: argparse.Namespace) -> int:
         for record, scenario_id in zip(records, ids):
             verdict = audit_hand(record)
             if verdict.verdict != "conforms":
-                print(f"stud8 hh: {scenario_id} ({path} hand {record.hand_id}): {verdict.verdict}"
-                      f"{': ' + verdict.reason if verdict.reason else ''}"
-                      f"{': ' + verdict.deviations[0].message if verdict.deviations else ''}"
-                      " (the scenario keeps the recorded result)", file=sys.stderr)
+                warn(f"stud8 hh: {scenario_id} ({shown_path(path)} hand {printable(record.hand_id)}): {verdict.verdict}"
+                     f"{': ' + verdict.reason if verdict.reason else ''}"
+                     f"{': ' + verdict.deviations[0].message if verdict.deviations else ''}"
+                     " (the scenario keeps the recorded result)")
             scenarios.append(scenario_from_record(record, scenario_id))
         target = args.out / f"{path.stem}.yaml"
         text = with_modeline(scenarios_text(scenarios, f"Hands of {path.name}, imported by `stud8 hh import`."), target)
         _write_atomically(target, lambda out, text=text: out.write(text))
         written += len(scenarios)
-        print(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {target}", file=sys.stderr)
+        warn(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {shown_path(target)}")
     return 1 if problems or not written else 0
