@@ -171,7 +171,7 @@ def quoted(value: Any, limit: int = MAX_QUOTE_CHARS) -> str:
     'a number of 5001 digits'
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_QUOTE_CHARS:
-        return f"a number of {_digits(value)} digits"
+        return f"a number of {digit_count(value)} digits"
     if isinstance(value, str) and len(value) > limit:
         # repr of a 2 MB string is 2 MB: cut first, then quote, then say how long it was.
         return f"{repr(value[:limit])[:limit]}... ({len(value)} characters)"
@@ -182,8 +182,9 @@ def quoted(value: Any, limit: int = MAX_QUOTE_CHARS) -> str:
     return shorten(text, limit)
 
 
-def _digits(value: int) -> int:
-    """Decimal digits of ``value`` without converting it to text."""
+def digit_count(value: int) -> int:
+    """Decimal digits of ``value`` without converting it to text (Python refuses to convert
+    more than 4,300)."""
     value = abs(value)
     estimate = max(1, int(value.bit_length() * math.log10(2)))
     return estimate + 1 if value >= 10**estimate else estimate

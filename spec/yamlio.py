@@ -216,11 +216,12 @@ def open_regular_file(path: Path | str) -> int:
     return descriptor
 
 
-def read_text_file(path: Path | str, limit: int | None = None) -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes, or ``FileRefused``.
+def read_file_bytes(path: Path | str, limit: int | None = None) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or ``FileRefused``.
 
-    Only a regular file is read (``open_regular_file``); a file that grows past ``limit``
-    (default ``MAX_FILE_BYTES``) while read is refused too.
+    Only a regular file is read (``open_regular_file``); one larger than ``limit`` (default
+    ``MAX_FILE_BYTES``) is refused before it is read, and one that grows past it while it is
+    read is refused too: at most ``limit`` bytes are ever held.
     """
     limit = MAX_FILE_BYTES if limit is None else limit
     descriptor = open_regular_file(path)
@@ -242,8 +243,15 @@ def read_text_file(path: Path | str, limit: int | None = None) -> str:
         raise FileRefused("unreadable", f"cannot read file: {error.strerror or error}") from None
     finally:
         os.close(descriptor)
+    return b"".join(chunks)
+
+
+def read_text_file(path: Path | str, limit: int | None = None) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes, or ``FileRefused``
+    (``read_file_bytes``)."""
+    data = read_file_bytes(path, limit)
     try:
-        return b"".join(chunks).decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise FileRefused("unreadable", f"cannot read file: {error}") from None
 

@@ -146,7 +146,7 @@ def test_a_hand_without_end_or_with_an_enormous_line_is_refused_and_not_kept(tmp
 
 
 def test_an_xml_hand_without_its_end_is_refused_and_the_next_one_read(tmp_path: Path) -> None:
-    from stud8.conformance.handhistory.merge import MAX_ELEMENT_CHARS
+    from stud8.spec.limits import MAX_HAND_CHARS as MAX_ELEMENT_CHARS  # the hand-size limit of every reader
 
     good = (DATA / "merge" / "7-StudHL-USD-0.25-0.50-201307.xml").read_text()
     opening = good.split("<players")[0]  # the description and the <game ...> start tag

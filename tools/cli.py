@@ -58,7 +58,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-_QUOTED_RUN = re.compile(r"'([^']{%d,})'" % (MAX_QUOTE_CHARS + 1))
+_QUOTED_RUN = re.compile(f"'([^']{{{MAX_QUOTE_CHARS + 1},}})'")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import printable, shown_path
+from stud8.spec.limits import MAX_ERRORS_PER_FILE, printable, shown_path
 from stud8.tools.arguments import examples
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable
@@ -218,6 +218,35 @@ def _line(verdict: Any) -> str:
     return f"{where}:{hand} {verdict.verdict}: {verdict.reason}"
 
 
+class _ProblemLines:
+    """The text lines of the hands that do not conform, at most ``MAX_ERRORS_PER_FILE`` per
+    file, then one line counting the rest of that file (a hostile file of 10,000 bad hands
+    prints a hundred lines; the JSON report still lists every hand)."""
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[str, str]] = []   # (line, "") or ("", file after whose lines its count goes)
+        self.shown: Counter[str] = Counter()
+        self.hidden: Counter[str] = Counter()
+
+    def add(self, verdict: Any) -> None:
+        if self.shown[verdict.file] < MAX_ERRORS_PER_FILE:
+            self.shown[verdict.file] += 1
+            self.kept.append((_line(verdict), ""))
+            if self.shown[verdict.file] == MAX_ERRORS_PER_FILE:
+                self.kept.append(("", verdict.file))
+        else:
+            self.hidden[verdict.file] += 1
+
+    def lines(self) -> Iterator[str]:
+        for line, file in self.kept:
+            if not file:
+                yield line
+            elif self.hidden[file]:
+                hidden = self.hidden[file]
+                yield (f"{shown_path(file)}: {hidden} more hand{'s' if hidden != 1 else ''} that do not conform not "
+                       f"shown (at most {MAX_ERRORS_PER_FILE} lines per file; --format json lists every hand)")
+
+
 def _audit(args: argparse.Namespace) -> int:
     from stud8.tools.progress import progress_bar
 
@@ -233,7 +262,7 @@ def _audit(args: argparse.Namespace) -> int:
     # temporary file (when a report is wanted) and only the lines of hands that do not conform
     # are held for the text output.
     tally = _Tally()
-    problems: list[str] = []
+    problems = _ProblemLines()
     wanted = wants_json(args) or args.report is not None
     with contextlib.ExitStack() as stack:
         spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) if wanted else None
@@ -243,7 +272,7 @@ def _audit(args: argparse.Namespace) -> int:
                 if spool is not None:
                     spool.write(("," if tally.count > 1 else "") + json.dumps(verdict.to_json()))
                 if verdict.verdict != "conforms" and not wants_json(args):
-                    problems.append(_line(verdict))
+                    problems.add(verdict)
                 bar.update()
         head = tally.head()
 
@@ -259,7 +288,7 @@ def _audit(args: argparse.Namespace) -> int:
         if wants_json(args):
             write_report(sys.stdout)
         else:
-            for line in problems:
+            for line in problems.lines():
                 say(line)
             print(summary_table(head))
     return 0 if tally.count and tally.summary["conforms"] == tally.count else 1

@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from stud8.spec.limits import printable
 
 
-class StdoutFailed(BaseException):  # noqa: N818 - it is a failure, named like KeyboardInterrupt
+class StdoutFailed(BaseException):
     """Standard output cannot be written: full, closed, or a broken pipe."""
 
     def __init__(self, why: str) -> None:

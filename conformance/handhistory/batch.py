@@ -7,9 +7,11 @@ reading order: the output is the same however the work was spread. Two kinds of 
 
 * **a byte range of a text history** (PokerStars, Full Tilt and the other one-line-header text
   formats, in UTF-8 or Windows-1252): this process only finds where hands start (a scan of
-  the bytes for the format's header line, ``HAND_STARTS``, block by block, so memory stays flat
-  for a 1 GB file) and the worker parses and audits its range: local processes read the range
-  from the file, a Dask cluster (whose workers may be other machines) is sent its bytes.
+  the bytes for the format's header line, ``HAND_STARTS``, block by block) and the worker
+  parses and audits its range: local processes read the range from the file, a Dask cluster
+  (whose workers may be other machines) is sent its bytes. Only a file within the limits of
+  ``readers.open_history`` (its size, its number of hands) is cut; any other is read here, so
+  that the limits say the same whichever way a file is audited.
   Parsing is as costly as auditing, so it must be spread too, or this process would bound a
   run of many workers;
 * **a batch of hands already read**, for everything else (XML and JSON formats, UTF-16 files,
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import os
 import re
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
@@ -43,11 +44,13 @@ from stud8.conformance.handhistory.readers import (
     detect,
     detect_encoding,
     history_files,
+    open_binary,
     open_history,
     readers,
 )
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
-from stud8.spec.yamlio import FileRefused, open_regular_file
+from stud8.spec.limits import MAX_HANDS_PER_FILE
+from stud8.spec.yamlio import FileRefused
 
 BATCH = 200
 """Hands per unit of work sent to a worker."""
@@ -91,15 +94,26 @@ class Span:
     data: bytes | None = None
 
 
+def _read_span(span: Span) -> bytes:
+    """The bytes of a span, read from its file (a regular file still within the limits:
+    ``FileRefused`` when it was replaced or removed since it was cut)."""
+    with open_binary(span.path) as binary:
+        binary.seek(span.start)
+        return binary.read(span.end - span.start)
+
+
 def audit_unit(unit: Span | Unit) -> list[HandVerdict]:
     """The verdicts of one unit, in order (module level: picklable for workers)."""
     if not isinstance(unit, Span):
         return audit_chunk(unit)
     raw = unit.data
     if raw is None:
-        with open(unit.path, "rb") as binary:
-            binary.seek(unit.start)
-            raw = binary.read(unit.end - unit.start)
+        try:
+            raw = _read_span(unit)
+        except (FileRefused, OSError) as error:  # the file vanished or changed while it was audited
+            why = error.message if isinstance(error, FileRefused) else f"cannot read file: {error.strerror or error}"
+            return [audit_item(HandProblem(unit.path, None, unit.line, "unreadable", f"{why} (it changed while it was "
+                                           "audited: the hands from this line on were not read)"), unit.options)]
     stream = io.StringIO(raw.decode(unit.encoding, errors="replace"), newline=None)
     reader = next(found for found in readers() if found.name == unit.reader)
     shift = unit.line - 1
@@ -127,10 +141,14 @@ def _moved(entry: Any, shift: int) -> Any:
     return dataclasses.replace(entry, line=entry.line + shift)
 
 
-def hands(paths: Iterable[str | Path]) -> Iterator[Item]:
-    """Every hand of the files (directories walked), as records or problems, in order."""
+def hands(paths: Iterable[str | Path | HandProblem]) -> Iterator[Item]:
+    """Every hand of the files (directories walked), as records or problems, in order (a
+    folder that cannot be listed is a problem in its place)."""
     for path in history_files(paths):
-        yield from open_history(path)
+        if isinstance(path, HandProblem):
+            yield path
+        else:
+            yield from open_history(path)
 
 
 def batches(items: Iterable[Item], options: AuditOptions, size: int = BATCH) -> Iterator[Unit]:
@@ -146,12 +164,15 @@ def batches(items: Iterable[Item], options: AuditOptions, size: int = BATCH) -> 
 
 
 def _splittable(path: Path) -> tuple[str, str] | None:
-    """``(reader, encoding)`` when the file can be cut into byte ranges at hand starts."""
-    try:  # a FIFO or a device is never opened here; open_history refuses it in this process
-        with os.fdopen(open_regular_file(path), "rb") as binary:
-            raw = binary.read(HEAD_CHARS * 2)
+    """``(reader, encoding)`` when the file can be cut into byte ranges at hand starts: a
+    regular file within the limits (size, hands) of ``open_history``, which reads any other
+    in this process and reports it."""
+    try:  # a FIFO, a device or a file too large is never read here; open_history refuses it
+        with open_binary(path) as binary:
+            data = binary.read()
     except (FileRefused, OSError):
         return None
+    raw = data[: HEAD_CHARS * 2]
     encoding = detect_encoding(raw)
     if encoding not in ("utf-8", "cp1252"):  # a BOM or UTF-16: read here
         return None
@@ -162,6 +183,8 @@ def _splittable(path: Path) -> tuple[str, str] | None:
     # of their own: such a file is read here, so the order is the serial one.
     if not HAND_STARTS[reader.name].match(raw, len(raw) - len(raw.lstrip())):
         return None
+    if sum(1 for _ in HAND_STARTS[reader.name].finditer(data)) > MAX_HANDS_PER_FILE:
+        return None  # open_history reads the hands it reads and says where it stopped
     return reader.name, encoding
 
 
@@ -174,7 +197,7 @@ def spans(path: Path, reader: str, encoding: str, options: AuditOptions, size: i
     span_start, span_line = 0, 1
     offset, line = 0, 1                  # where ``pending`` begins in the file
     pending = b""
-    with open(path, "rb") as binary:
+    with open_binary(path) as binary:
         while True:
             block = binary.read(BLOCK)
             data = pending + block
@@ -198,27 +221,36 @@ def spans(path: Path, reader: str, encoding: str, options: AuditOptions, size: i
         yield Span(str(path), reader, encoding, span_start, offset, span_line, options)
 
 
-def _with_bytes(span: Span) -> Span:
-    with open(span.path, "rb") as binary:
-        binary.seek(span.start)
-        return dataclasses.replace(span, data=binary.read(span.end - span.start))
+def _with_bytes(span: Span) -> Span | Unit:
+    """The span with its bytes (for workers that may not see the file), or the problem of a
+    file that changed since it was cut."""
+    try:
+        return dataclasses.replace(span, data=_read_span(span))
+    except (FileRefused, OSError) as error:
+        why = error.message if isinstance(error, FileRefused) else f"cannot read file: {error.strerror or error}"
+        return (HandProblem(span.path, None, span.line, "unreadable", f"{why} (it changed while it was audited: "
+                            "the hands from this line on were not read)"),), span.options
 
 
 def units(paths: Iterable[str | Path], options: AuditOptions, size: int = BATCH, *,
           ship: bool = False) -> Iterator[Span | Unit]:
     """The work of auditing the files, in reading order: spans of the files that can be cut
     (with their bytes when ``ship``), batches of hands read here for the others."""
-    waiting: list[Path] = []   # consecutive files read here, batched together
+    waiting: list[Path | HandProblem] = []   # consecutive files read here, batched together
     for path in history_files(paths):
-        split = _splittable(path)
+        split = None if isinstance(path, HandProblem) else _splittable(path)
         if split is None:
             waiting.append(path)
             continue
         if waiting:
             yield from batches(hands(waiting), options, size)
             waiting = []
-        for span in spans(path, *split, options, size):
-            yield _with_bytes(span) if ship else span
+        try:
+            for span in spans(path, *split, options, size):  # type: ignore[arg-type]
+                yield _with_bytes(span) if ship else span
+        except (FileRefused, OSError) as error:  # it vanished or changed since _splittable saw it
+            why = error.message if isinstance(error, FileRefused) else f"cannot read file: {error.strerror or error}"
+            yield (HandProblem(str(path), None, 0, "unreadable", why),), options
     if waiting:
         yield from batches(hands(waiting), options, size)
 

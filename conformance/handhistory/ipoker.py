@@ -27,7 +27,8 @@ from collections.abc import Iterator
 from typing import TextIO
 from xml.etree import ElementTree
 
-from stud8.conformance.handhistory.merge import chunks
+from stud8.conformance.handhistory.readers import parse_xml
+from stud8.conformance.handhistory.readers import xml_elements as chunks
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
@@ -81,7 +82,7 @@ class IPokerReader:
         if not re.search(r"stud hi-?/?lo", about.group("game"), re.IGNORECASE) or about.group("limit") not in ("L", "FL"):
             raise HandError(f"the game is {gametype!r}, not Seven Card Stud Hi/Lo fixed limit", line, "not-stud8")
         try:
-            game = ElementTree.fromstring(text)
+            game = parse_xml(text)
         except ElementTree.ParseError as error:
             row, column = error.position
             raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",

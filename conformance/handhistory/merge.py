@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from typing import TextIO
 from xml.etree import ElementTree
 
-from stud8.conformance.handhistory.readers import MAX_LINE_CHARS
+from stud8.conformance.handhistory.readers import parse_xml
+from stud8.conformance.handhistory.readers import xml_elements as chunks
 from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     HandBuilder,
@@ -42,58 +43,6 @@ _GAME_START = re.compile(r"<game\b")
 _GAME_END = "</game>"
 STREET_ROUNDS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5,
                  "SIXTH_STREET": 6, "SEVENTH_STREET": 7}
-
-
-MAX_ELEMENT_CHARS = 4 * 1024 * 1024
-"""Characters one hand's element may have (a real one has a few thousand): a damaged or
-hostile file with a start and no end never fills memory."""
-
-
-def chunks(stream: TextIO, start: re.Pattern[str], end: str,
-           context: re.Pattern[str] | None = None) -> Iterator[tuple[int, str, str]]:
-    """``(first line, element text, last ``context`` match before it)`` for each element of a
-    stream of XML-like text, cut from ``start`` to ``end`` (elements may share lines). Text
-    outside elements is dropped as it is passed; an element cut short by the end of the
-    stream, or longer than ``MAX_ELEMENT_CHARS``, is yielded as far as it goes (without its
-    end), for the caller to report. The stream is read in pieces of at most
-    ``readers.MAX_LINE_CHARS``, so one enormous line is never held whole either."""
-    buffer = ""
-    buffer_line = 1
-    last_context = ""
-    number = 1           # the line the next piece starts on
-    while True:
-        text = stream.readline(MAX_LINE_CHARS)
-        if not text:
-            break
-        if not buffer:
-            buffer_line = number
-        buffer += text
-        number += text.endswith("\n")
-        while True:
-            begin = start.search(buffer)
-            if context is not None:
-                for found in context.finditer(buffer if begin is None else buffer[:begin.start()]):
-                    last_context = found.group(0)
-            if begin is None:
-                keep = max(buffer.rfind("\n") + 1, len(buffer) - 64)  # a start tag cut between pieces
-                buffer_line += buffer.count("\n", 0, keep)
-                buffer = buffer[keep:]
-                break
-            buffer_line += buffer.count("\n", 0, begin.start())
-            buffer = buffer[begin.start():]
-            finish = buffer.find(end)
-            if finish < 0:
-                if len(buffer) > MAX_ELEMENT_CHARS:
-                    yield buffer_line, buffer[:MAX_ELEMENT_CHARS], last_context
-                    buffer_line += buffer.count("\n")
-                    buffer = ""
-                break
-            element = buffer[:finish + len(end)]
-            yield buffer_line, element, last_context
-            buffer_line += element.count("\n")
-            buffer = buffer[finish + len(end):]
-    if buffer.strip() and start.search(buffer):
-        yield buffer_line, buffer, last_context
 
 
 def _attr(element: ElementTree.Element, name: str, where: str) -> str:
@@ -129,8 +78,8 @@ class MergeReader:
 
     def _hand(self, text: str, description: str, line: int, path: str, hand_id: str | None) -> HandRecord:
         try:
-            game = ElementTree.fromstring(text)
-            about = ElementTree.fromstring(description) if description else None
+            game = parse_xml(text)
+            about = parse_xml(description) if description else None
         except ElementTree.ParseError as error:
             row, column = error.position
             raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",

@@ -1,10 +1,14 @@
 """Open Hand History (OHH, JSON; hh-specs.handhistory.org, spec 1.4.x): reader and writer.
 
 An OHH file holds hands as JSON objects ``{"ohh": {...}}`` separated by one blank line (the
-spec's storage format), so it is read object by object: memory holds one hand at a time.
-Amounts are decimals in the currency (``0.08``); they are read as ``Decimal`` and turned into
-exact integers of the smallest unit (cents; chips in tournaments or when there is no
-currency), never floats, and a hand with an amount finer than the unit is unreadable.
+spec's storage format), so it is read object by object: memory holds one hand at a time. The
+objects are found by following the brackets outside strings as the lines go by (``_Objects``),
+so each object is parsed once, whatever blank lines or other objects share its lines, and a
+hand nesting deeper than ``MAX_NESTING`` or longer than ``MAX_HAND_CHARS`` is refused before it
+is parsed. Amounts are decimals in the currency (``0.08``); they are read as ``Decimal``
+(within the limits of ``readers.load_json``: no ``1e999999999``, no 5,000-digit integer) and
+turned into exact integers of the smallest unit (cents; chips in tournaments or when there is
+no currency), never floats, and a hand with an amount finer than the unit is unreadable.
 
 The spec was written for flop games and says nothing of stud. Where it is silent this module
 decides, and says so (``docs/audit.md``):
@@ -28,10 +32,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, TextIO
 
-from stud8.conformance.handhistory.readers import bounded_lines
+from stud8.conformance.handhistory.readers import bounded_lines, load_json
 from stud8.conformance.handhistory.record import (
     SLOTS,
     TO_KINDS,
@@ -45,6 +49,7 @@ from stud8.conformance.handhistory.record import (
     ShowdownRecord,
     money,
 )
+from stud8.spec.limits import MAX_HAND_CHARS, MAX_LINE_CHARS, MAX_NESTING
 
 SPEC_VERSION = "1.4.6"
 GAME = "7 Card Stud Hi/Lo Limit"
@@ -53,8 +58,8 @@ STREET_NAMES = {number: name for name, number in STREETS.items()}
 _ALIASES = {"3rd Street": 3, "4th Street": 4, "5th Street": 5, "6th Street": 6, "7th Street": 7, "Preflop": 3}
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _UNKNOWN = "??"
-_MAX_OBJECT_CHARS = 8_000_000
-"""A hand object larger than this is damaged (or hostile): it is refused, not buffered on."""
+_STRUCTURE = re.compile(r'[{}\[\]"\\]')
+"""The characters that open or close a value, a string, or escape the next character."""
 
 
 class _Bad(Exception):
@@ -261,6 +266,99 @@ def _hand(data: Any, path: str, line: int) -> HandRecord:
     )
 
 
+class _Objects:
+    """The top-level JSON objects of a stream of lines, found by counting brackets outside
+    strings (see the module docstring): ``(first line, text)`` of each, or ``(line, None,
+    reason)`` for a stretch that cannot be a hand (text outside an object, an object too deep,
+    too long, or never closed). After a stretch that cannot be followed (a line too long to
+    keep, a stray ``}``), reading starts again after the next blank line: hands are separated
+    by blank lines."""
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self, lost: bool = False) -> None:
+        self.depth = 0
+        self.in_string = False
+        self.parts: list[str] = []
+        self.size = 0
+        self.first = 0
+        self.refused = ""      # why the open object is not kept (too deep, too long)
+        self.lost = lost       # skipping to the next blank line
+
+    def feed(self, number: int, text: str, too_long: bool) -> Iterator[tuple[int, str | None, str]]:
+        if self.lost:
+            if not text.strip():
+                self._reset()
+            return
+        if too_long:
+            yield (self.first if self.depth else number), None, (
+                f"line {number} is longer than {MAX_LINE_CHARS} characters: no hand has such a line")
+            self._reset(lost=True)
+            return
+        position = 0
+        while position < len(text):
+            if not self.depth:
+                stripped = text[position:].lstrip()
+                if not stripped:
+                    return
+                if not stripped.startswith("{"):
+                    yield number, None, "not a JSON hand: text outside a hand object"
+                    self._reset(lost=True)
+                    return
+                position = len(text) - len(stripped)
+                self.first = number
+            end = self._scan(text, position)
+            piece = text[position:len(text) if end < 0 else end]
+            if not self.refused:
+                self.size += len(piece)
+                if self.size > MAX_HAND_CHARS:
+                    self.refused = f"a hand of more than {MAX_HAND_CHARS:,} characters"
+                    self.parts = []
+                else:
+                    self.parts.append(piece)
+            if end < 0:
+                return
+            yield (self.first, None, self.refused) if self.refused else (self.first, "".join(self.parts), "")
+            self.parts, self.size, self.refused = [], 0, ""
+            position = end
+
+    def _scan(self, text: str, position: int) -> int:
+        """Follow the brackets of ``text`` from ``position``; where the top-level object ends
+        (just after its ``}``), or -1 when it goes on past this line. (JSON strings hold no
+        line breaks, so an escape never reaches into the next line.)"""
+        escaped = -1  # the index of the character a backslash escapes
+        for found in _STRUCTURE.finditer(text, position):
+            char, index = found.group(0), found.start()
+            if self.in_string:
+                if index == escaped:
+                    continue
+                if char == "\\":
+                    escaped = index + 1
+                elif char == '"':
+                    self.in_string = False
+                continue
+            if char == '"':
+                self.in_string = True
+            elif char in "{[":
+                self.depth += 1
+                if self.depth > MAX_NESTING and not self.refused:
+                    self.refused = f"nesting deeper than {MAX_NESTING}"
+                    self.parts = []
+            else:  # } or ] (a backslash outside a string is not JSON: the parser says so)
+                if char == "\\":
+                    continue
+                self.depth -= 1
+                if not self.depth:
+                    return found.end()
+        return -1
+
+    def close(self) -> Iterator[tuple[int, str | None, str]]:
+        """What is left open at the end of the stream."""
+        if self.depth > 0 and not self.lost:
+            yield self.first, None, self.refused or "not a JSON hand: the object is not closed at the end of the file"
+
+
 class OhhReader:
     """Reads OHH files object by object."""
 
@@ -270,40 +368,21 @@ class OhhReader:
         return head.lstrip("\ufeff \t\r\n").startswith("{") and '"ohh"' in head
 
     def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        buffer: list[str] = []
-        size = 0
-        start = 0
-        decoder = json.JSONDecoder(parse_float=Decimal)
-        for number, text, too_long in bounded_lines(stream, _MAX_OBJECT_CHARS):
-            if too_long:
-                yield HandProblem(path, None, number, "unreadable",
-                                  f"line {number} is longer than {_MAX_OBJECT_CHARS} characters: no hand is that large")
-                buffer, size = [], 0
-                continue
-            if not buffer and not text.strip():
-                continue
-            if not buffer:
-                start = number
-            buffer.append(text)
-            size += len(text)
-            if text.strip() and size < _MAX_OBJECT_CHARS:
-                continue
-            item = self._parse("".join(buffer), decoder, path, start, final=size >= _MAX_OBJECT_CHARS)
-            if item is not None:
-                yield item
-                buffer, size = [], 0
-        if buffer and "".join(buffer).strip():
-            item = self._parse("".join(buffer), decoder, path, start, final=True)
-            if item is not None:
-                yield item
+        objects = _Objects()
+        for number, text, too_long in bounded_lines(stream):
+            if number == 1:
+                text = text.lstrip("\ufeff")
+            for line, found, reason in objects.feed(number, text, too_long):
+                yield self._parse(found, path, line) if found is not None else \
+                    HandProblem(path, None, line, "unreadable", reason)
+        for line, _, reason in objects.close():
+            yield HandProblem(path, None, line, "unreadable", reason)
 
     @staticmethod
-    def _parse(text: str, decoder: json.JSONDecoder, path: str, line: int, final: bool) -> HandRecord | HandProblem | None:
+    def _parse(text: str, path: str, line: int) -> HandRecord | HandProblem:
         try:
-            data = decoder.decode(text.strip().lstrip("\ufeff"))
-        except (json.JSONDecodeError, InvalidOperation, RecursionError) as error:
-            if not final:
-                return None  # a blank line inside the object: read on
+            data = load_json(text)
+        except ValueError as error:
             reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
             return HandProblem(path, None, line, "unreadable", f"not a JSON hand: {reason}")
         hand_id = None
@@ -313,7 +392,7 @@ class OhhReader:
             return _hand(data, path, line)
         except _Bad as bad:
             return HandProblem(path, hand_id, line, bad.verdict, bad.reason)
-        except (TypeError, ValueError, AttributeError) as error:
+        except (TypeError, ValueError, AttributeError, ArithmeticError) as error:
             return HandProblem(path, hand_id, line, "unreadable", f"malformed hand: {error}")
 
 

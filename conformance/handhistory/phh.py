@@ -37,7 +37,15 @@ from typing import Any
 
 from stud8.reference.cards import ALL_CARDS
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import MAX_NESTING, MAX_PLAYERS, nesting_depth, quoted, shorten
+from stud8.spec.limits import (
+    MAX_AMOUNT_DIGITS,
+    MAX_NESTING,
+    MAX_PLAYERS,
+    digit_count,
+    nesting_depth,
+    quoted,
+    shorten,
+)
 from stud8.spec.yamlio import FileRefused, read_text_file
 
 if sys.version_info >= (3, 11):
@@ -127,7 +135,26 @@ def load_toml(text: str, where: str) -> dict[str, Any]:
         raise PhhError(f"{where}: not a PHH file: {shorten(str(error))}") from None
     if nesting_depth(data) > MAX_NESTING:
         raise PhhError(f"{where}: not a PHH file: nesting deeper than {MAX_NESTING}")
+    digits = _longest_number(data)
+    if digits > MAX_AMOUNT_DIGITS:  # the limit of the YAML path: no amount or seat needs more
+        raise PhhError(f"{where}: not a PHH file: a number of {digits:,} digits (at most {MAX_AMOUNT_DIGITS} are read)")
     return data
+
+
+def _longest_number(value: Any) -> int:
+    """The most digits of an integer anywhere in ``value`` (nested at most ``MAX_NESTING``
+    deep: checked first), counted without converting it to text."""
+    longest = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) >= 10**MAX_AMOUNT_DIGITS:
+            longest = max(longest, digit_count(item))
+    return longest
 
 
 def leading_comment(text: str) -> str:

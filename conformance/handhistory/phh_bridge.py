@@ -15,18 +15,21 @@ a PHH file without them gets one pot, what the players' finishing stacks show th
 and the uncalled chips returned to whoever put in the most.
 
 A file may hold one hand, or several as numbered tables (``[1]``, ``[2]``, ..., as in PHH's
-``.phhs`` files). The whole file is parsed at once: PHH files are small.
+``.phhs`` files). The whole file is parsed at once (it is at most ``MAX_FILE_BYTES``, like
+every history), through ``conformance.phh.load_toml`` and its limits (nesting, numbers);
+a file of more than ``MAX_HANDS_PER_FILE`` tables is parsed only up to the table after the
+last one read, and each table's line is found in one pass over the text (a ``.phhs`` file of
+40,000 tiny tables once cost a search of the whole text per table).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from stud8.conformance.handhistory.phh import VARIANT, PhhError, parse_phh
+from stud8.conformance.handhistory.phh import VARIANT, PhhError, load_toml, parse_phh
 from stud8.conformance.handhistory.play import NotWritable
 from stud8.conformance.handhistory.record import (
     SLOTS,
@@ -41,13 +44,13 @@ from stud8.conformance.handhistory.record import (
     ShowdownRecord,
 )
 from stud8.reference.pots import uncalled
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from stud8.spec.limits import MAX_HANDS_PER_FILE
 
 _SNIFF = re.compile(r"^\s*variant\s*=\s*[\"']", re.MULTILINE)
+_TABLE = re.compile(r"""^[ \t]*\[[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))[ \t]*\][ \t]*(?:#.*)?$""",
+                    re.MULTILINE)
+"""A table header of a ``.phhs`` file (``[1]``, ``["hand 1"]``); a dotted or nested table is
+no hand of its own."""
 _CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
 
 
@@ -196,20 +199,25 @@ class PhhReader:
 
     def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         text = stream.read()
+        lines: dict[str, int] = {}
+        cut = None
+        for number, found in enumerate(_TABLE.finditer(text)):
+            if number == MAX_HANDS_PER_FILE + 1:  # what follows is not read: not parsed either
+                cut = found.start()
+                break
+            key = next(group for group in found.groups() if group is not None)
+            lines.setdefault(key, text.count("\n", 0, found.start()) + 1)
         try:
-            document = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            yield HandProblem(path, None, 1, "unreadable", f"not a PHH file (TOML): {error}")
+            document = load_toml(text if cut is None else text[:cut], path)
+        except PhhError as error:
+            yield HandProblem(path, None, 1, "unreadable", error.message.removeprefix(f"{path}: "))
             return
         hands: list[tuple[str | None, dict[str, Any], int]] = []
         if "variant" in document:
             hands.append((None, document, 1))
         else:
-            for key, value in document.items():
-                if isinstance(value, dict):
-                    found = re.search(rf"^\[\s*\"?{re.escape(str(key))}\"?\s*\]", text, re.MULTILINE)
-                    line = text.count("\n", 0, found.start()) + 1 if found else 1
-                    hands.append((str(key), value, line))
+            hands.extend((str(key), value, lines.get(str(key), 1)) for key, value in document.items()
+                         if isinstance(value, dict))
         if not hands:
             yield HandProblem(path, None, 1, "unreadable", "no PHH hand in the file (no 'variant' field)")
         for key, data, line in hands:

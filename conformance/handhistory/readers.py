@@ -3,9 +3,25 @@
 A reader is a small module with one job: turn one site's format into ``HandRecord``s. It is
 chosen from the file's *content* (``sniff`` on the first few KB of text), never its name, so a
 Merge XML file named ``.txt`` or a PokerStars file named ``.log`` reads the same. Readers
-stream: ``read`` yields one hand at a time from an open text stream, so a 1 GB history is
-read in flat memory. A hand a reader cannot use becomes a ``HandProblem`` (``not-stud8`` or
-``unreadable``, naming the file, hand and line) and the reader goes on with the next hand.
+stream: ``read`` yields one hand at a time from an open text stream. A hand a reader cannot
+use becomes a ``HandProblem`` (``not-stud8`` or ``unreadable``, naming the file, hand and
+line) and the reader goes on with the next hand.
+
+**Bounds.** Every hand-history input goes through this module, so the limits of
+``stud8.spec.limits`` are applied here once, for every format (a hostile file gets a
+``HandProblem``, never a hang, a traceback or an out-of-memory kill):
+
+* the file: a regular file only, of at most ``MAX_FILE_BYTES`` (``open_binary``: checked
+  when opened, and counted as it is read, so a file that grows is bounded too), at most
+  ``MAX_HANDS_PER_FILE`` hands;
+* a line: ``bounded_lines`` cuts one longer than ``MAX_LINE_CHARS`` without holding it;
+* a hand: an element cut from XML (``xml_elements``) or an OHH object of more than
+  ``MAX_HAND_CHARS`` is refused without being buffered on; names, hand numbers and tables
+  longer than ``MAX_NAME_CHARS`` are refused (``record_problem``);
+* structure and numbers: JSON (``load_json``) and XML (``parse_xml``) nesting deeper than
+  ``MAX_NESTING`` is refused, and a JSON number is read within the limits of the YAML path (at
+  most ``MAX_AMOUNT_DIGITS`` digits, no ``1e999999999``, no NaN) before any arithmetic;
+* folders: a subfolder that cannot be listed is reported (``history_files``), not skipped.
 
 Reader modules are listed in ``READER_MODULES`` (one line each, so adding a site is a
 one-line edit) and imported on first use; each defines ``READER`` (and, when the format is
@@ -16,16 +32,35 @@ user hears "this is an X file, which stud8 does not read" rather than "unknown f
 from __future__ import annotations
 
 import codecs
+import errno
 import importlib
 import io
+import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Protocol, TextIO, Union
+from typing import Any, Protocol, TextIO, Union
+from xml.etree import ElementTree
 
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.unsupported import UNSUPPORTED_FORMATS
+from stud8.spec.limits import (
+    MAX_AMOUNT_DIGITS,
+    MAX_FILE_BYTES,
+    MAX_HAND_CHARS,
+    MAX_HANDS_PER_FILE,
+    MAX_LINE_CHARS,
+    MAX_NAME_CHARS,
+    MAX_NESTING,
+    nesting_depth,
+    shorten,
+)
 from stud8.spec.yamlio import FileRefused, open_regular_file
+
+__all__ = ["MAX_LINE_CHARS", "bounded_lines", "history_files", "load_json", "open_history", "parse_xml",
+           "xml_elements"]
 
 HEAD_CHARS = 16384
 """How much of a file ``sniff`` sees."""
@@ -151,15 +186,71 @@ def detect_encoding(raw: bytes) -> str:
     return "utf-8"
 
 
+class _Capped(io.RawIOBase):
+    """A regular file's descriptor read through a counter: past ``limit`` bytes, reading
+    fails (a file that grows while it is read is still bounded)."""
+
+    def __init__(self, descriptor: int, limit: int) -> None:
+        super().__init__()
+        self.descriptor = descriptor
+        self.limit = limit
+        self.position = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = os.read(self.descriptor, len(buffer))
+        self.position += len(data)
+        if self.position > self.limit:
+            raise OSError(errno.EFBIG, f"the file grew past the {self.limit:,} bytes read while it was read")
+        buffer[: len(data)] = data
+        return len(data)
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        self.position = os.lseek(self.descriptor, offset, whence)
+        return self.position
+
+    def tell(self) -> int:
+        return self.position
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self.descriptor)
+        super().close()
+
+
+def open_binary(path: str | Path, limit: int | None = None) -> io.BufferedReader:
+    """A regular file of at most ``limit`` bytes (default ``MAX_FILE_BYTES``) open for
+    reading, streamed (``FileRefused`` otherwise): what every hand-history input is read
+    through."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    descriptor = open_regular_file(path)
+    try:
+        size = os.fstat(descriptor).st_size
+    except OSError as error:
+        os.close(descriptor)
+        raise FileRefused("unreadable", f"cannot read file: {error.strerror or error}") from None
+    if size > limit:
+        os.close(descriptor)
+        raise FileRefused("too-large", f"the file is {size:,} bytes, more than the {limit:,} read")
+    return io.BufferedReader(_Capped(descriptor, limit))
+
+
 def open_history(path: str | Path) -> Iterator[Item]:
     """Every hand of a file, as records or problems; never raises for a bad file.
 
-    The file is opened once (a regular file only: ``open_regular_file``) to sniff and read;
-    the reader streams the rest.
+    The file (a regular file only, of at most ``MAX_FILE_BYTES``: ``open_binary``) is opened
+    once, sniffed, and streamed to its reader: memory holds one hand at a time. At most
+    ``MAX_HANDS_PER_FILE`` hands are read (then one problem says where reading stopped), and
+    each record passes ``record_problem``.
     """
     where = str(path)
     try:
-        binary = os.fdopen(open_regular_file(path), "rb")
+        binary = open_binary(path)
     except FileRefused as refused:
         yield HandProblem(where, None, 0, "unreadable", refused.message)
         return
@@ -186,23 +277,53 @@ def open_history(path: str | Path) -> Iterator[Item]:
                 yield HandProblem(where, None, 1, "unreadable", reason)
                 return
             stream.seek(0)
-            last_line = 0
-            try:
-                for item in reader.read(stream, where):
-                    last_line = item.line
-                    yield item
-            except (ValueError, KeyError, IndexError, TypeError, AttributeError) as error:
-                # A reader that lets a damaged hand escape as an exception is a reader bug; the
-                # user still gets a verdict naming the file and where reading stopped, not a traceback.
-                yield HandProblem(where, None, last_line, "unreadable",
-                                  f"the {reader.name} reader stopped after line {last_line}: "
-                                  f"{type(error).__name__}: {error} (the rest of the file was not read)")
+            yield from _bounded_items(reader, stream, where)
     except (OSError, UnicodeError) as error:
-        yield HandProblem(where, None, 0, "unreadable", f"cannot read file: {error}")
+        yield HandProblem(where, None, 0, "unreadable",
+                          f"cannot read file: {error.strerror if isinstance(error, OSError) and error.strerror else error}")
 
 
-MAX_LINE_CHARS = 65536
-"""A longer line is no hand-history line: readers refuse the hand holding it, without keeping it."""
+def _bounded_items(reader: Reader, stream: TextIO, where: str) -> Iterator[Item]:
+    """The reader's items, at most ``MAX_HANDS_PER_FILE``, each record checked."""
+    last_line = 0
+    count = 0
+    try:
+        for item in reader.read(stream, where):
+            if count == MAX_HANDS_PER_FILE:
+                yield HandProblem(where, None, item.line, "unreadable",
+                                  f"more than {MAX_HANDS_PER_FILE:,} hands in one file: the rest, from line "
+                                  f"{item.line}, is not read")
+                return
+            count += 1
+            last_line = item.line
+            if isinstance(item, HandRecord):
+                why = record_problem(item)
+                if why is not None:
+                    item = HandProblem(where, _short_id(item.hand_id), item.line, "unreadable", why)
+            yield item
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, ArithmeticError, RecursionError) as error:
+        # A reader that lets a damaged hand escape as an exception is a reader bug; the
+        # user still gets a verdict naming the file and where reading stopped, not a traceback.
+        yield HandProblem(where, None, last_line, "unreadable",
+                          f"the {reader.name} reader stopped after line {last_line}: "
+                          f"{type(error).__name__}: {shorten(str(error))} (the rest of the file was not read)")
+
+
+def _short_id(hand_id: str | None) -> str | None:
+    return hand_id if hand_id is None or len(hand_id) <= MAX_NAME_CHARS else hand_id[:MAX_NAME_CHARS] + "..."
+
+
+def record_problem(record: HandRecord) -> str | None:
+    """Why a record read from a file cannot be used, or None: a name, hand number, table or
+    site longer than ``MAX_NAME_CHARS`` (no site allows one; every message quoting it would
+    grow with it)."""
+    for what, value in (("hand number", record.hand_id), ("table name", record.table), ("site name", record.site)):
+        if value is not None and len(value) > MAX_NAME_CHARS:
+            return f"a {what} of {len(value):,} characters (at most {MAX_NAME_CHARS} are read)"
+    for seat in record.seats:
+        if len(seat.name) > MAX_NAME_CHARS:
+            return f"a player name of {len(seat.name):,} characters (at most {MAX_NAME_CHARS} are read)"
+    return None
 
 
 def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[tuple[int, str, bool]]:
@@ -225,15 +346,158 @@ def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[tuple
             yield number, text, False
 
 
-def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, with directories walked (sorted, hidden entries skipped)."""
+def history_files(paths: Iterable[str | Path | HandProblem]) -> Iterator[Path | HandProblem]:
+    """The files named, with directories walked (sorted, hidden entries skipped); a folder
+    that cannot be listed is a ``HandProblem`` in its place, never skipped without a word (a
+    problem given is passed on in its place)."""
     for entry in paths:
+        if isinstance(entry, HandProblem):
+            yield entry
+            continue
         path = Path(entry)
         if path.is_dir():
-            for root, dirs, files in os.walk(path):
+            failed: list[OSError] = []
+            for root, dirs, files in os.walk(path, onerror=failed.append):
+                while failed:
+                    yield _unlisted(failed.pop(0))
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(files):
                     if not name.startswith("."):
                         yield Path(root) / name
+            while failed:
+                yield _unlisted(failed.pop(0))
         else:
             yield path
+
+
+def _unlisted(error: OSError) -> HandProblem:
+    return HandProblem(str(error.filename or "?"), None, 0, "unreadable",
+                       f"cannot read folder: {error.strerror or error} (its files were not audited)")
+
+
+# --- the shared bounded parsers --------------------------------------------------------------------
+
+def _json_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_AMOUNT_DIGITS:
+        raise ValueError(f"a number of {digits:,} digits (at most {MAX_AMOUNT_DIGITS} are read)")
+    return int(text)
+
+
+def _json_decimal(text: str) -> Decimal:
+    if len(text) > 4 * MAX_AMOUNT_DIGITS:
+        raise ValueError(f"a number written with {len(text):,} characters")
+    try:
+        value = Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the JSON scanner only passes numbers
+        raise ValueError(f"not a number: {text[:40]!r}") from None
+    if value and not -MAX_AMOUNT_DIGITS <= value.adjusted() < MAX_AMOUNT_DIGITS:
+        raise ValueError(f"the number {text[:40]} is out of range (at most {MAX_AMOUNT_DIGITS} digits are read)")
+    return value
+
+
+def _json_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a hand history can hold")
+
+
+_DECODER = json.JSONDecoder(parse_float=_json_decimal, parse_int=_json_int, parse_constant=_json_constant)
+
+
+def load_json(text: str) -> Any:
+    """A JSON document of a hand history, within the limits: ``ValueError`` (a
+    ``json.JSONDecodeError`` or one naming the limit) for text that is not JSON, nests deeper
+    than ``MAX_NESTING``, or holds a number of more than ``MAX_AMOUNT_DIGITS`` digits, out of
+    that range (``1e999999999``), or NaN. Fractions are ``Decimal``, never floats."""
+    try:
+        value = _DECODER.decode(text)
+    except RecursionError:
+        raise ValueError(f"nesting deeper than {MAX_NESTING}") from None
+    if text.count("[") + text.count("{") > MAX_NESTING and nesting_depth(value) > MAX_NESTING:
+        raise ValueError(f"nesting deeper than {MAX_NESTING}")
+    return value
+
+
+def parse_xml(text: str) -> ElementTree.Element:
+    """One element of a hand history parsed; ``ElementTree.ParseError`` when it is not XML or
+    its elements nest deeper than ``MAX_NESTING`` (the readers report both the same way)."""
+    root = ElementTree.fromstring(text)
+    stack = [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        if depth > MAX_NESTING:
+            error = ElementTree.ParseError(f"elements nested deeper than {MAX_NESTING}")
+            error.position = (1, 0)
+            raise error
+        stack.extend((child, depth + 1) for child in element)
+    return root
+
+
+def xml_elements(stream: TextIO, start: re.Pattern[str], end: str,
+                 context: re.Pattern[str] | None = None) -> Iterator[tuple[int, str, str]]:
+    """``(first line, element text, last ``context`` match before it)`` for each element of a
+    stream of XML-like text, cut from ``start`` to ``end`` (elements may share lines). Text
+    outside elements is dropped as it is passed; an element cut short by the end of the
+    stream, or longer than ``MAX_HAND_CHARS``, is yielded as far as it goes (at most
+    ``MAX_HAND_CHARS``, without its end) for the caller to report, and reading goes on after
+    it.
+
+    Linear in the length of the stream: it is read in pieces of at most ``MAX_LINE_CHARS``;
+    each piece is searched for an end once (with the few characters before it that an end tag
+    may straddle), and an open element's pieces are joined once, when it ends. (An unclosed
+    ``<game>`` followed by 600,000 newlines once cost a search of the whole buffer per line.)
+    """
+    last_context = ""
+    next_line = 1            # the line the next piece starts on
+    carry, carry_line = "", 1  # outside an element: the unsearched end of the text so far
+    parts: list[str] | None = None  # inside an element: its pieces so far
+    size, first, tail = 0, 0, ""
+    keep_tail = len(end) - 1
+    while True:
+        piece = stream.readline(MAX_LINE_CHARS)
+        piece_line, next_line = next_line, next_line + piece.count("\n")
+        if parts is not None:
+            window = tail + piece
+            found = window.find(end)
+            if found < 0:
+                parts.append(piece)
+                size += len(piece)
+                tail = window[-keep_tail:] if keep_tail else ""
+                if size > MAX_HAND_CHARS:
+                    yield first, "".join(parts)[:MAX_HAND_CHARS], last_context
+                    parts, carry, carry_line = None, "", next_line
+                elif not piece:
+                    yield first, "".join(parts), last_context
+                    return
+                continue
+            cut = found + len(end) - len(tail)
+            parts.append(piece[:cut])
+            element = "".join(parts)
+            yield first, element, last_context
+            parts = None
+            text, text_line = piece[cut:], piece_line + piece.count("\n", 0, cut)
+        else:
+            text, text_line = carry + piece, carry_line
+        while True:  # outside an element: the elements that start (and maybe end) in ``text``
+            begin = start.search(text)
+            if context is not None:
+                for found_context in context.finditer(text if begin is None else text[: begin.start()]):
+                    last_context = found_context.group(0)
+            if begin is None:
+                keep = max(text.rfind("\n") + 1, len(text) - 64)  # a start tag cut between pieces
+                carry, carry_line = text[keep:], text_line + text.count("\n", 0, keep)
+                break
+            first = text_line + text.count("\n", 0, begin.start())
+            rest = text[begin.start():]
+            finish = rest.find(end)
+            if finish < 0:
+                parts, size = [rest], len(rest)
+                tail = rest[-keep_tail:] if keep_tail else ""
+                carry = ""
+                break
+            element = rest[: finish + len(end)]
+            yield first, element, last_context
+            text, text_line = rest[finish + len(end):], first + element.count("\n")
+        if not piece:
+            if parts is not None:
+                yield first, "".join(parts), last_context
+            return

@@ -23,6 +23,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple
 
+from stud8.spec.limits import MAX_AMOUNT_DIGITS
+
 SLOTS = 7
 """Card slots per player: third street (down, down, up), fourth to sixth (up), seventh (down)."""
 
@@ -234,6 +236,9 @@ def parse_amount(text: str, unit: str = "cent") -> int:
         raise ValueError(f"not an amount: {text!r}")
     scale = UNITS.get(unit, 1)
     whole, _, fraction = cleaned.partition(".")
+    if len(whole.lstrip("0")) > MAX_AMOUNT_DIGITS or len(fraction) > MAX_AMOUNT_DIGITS:
+        # the limit of every other number read (stud8.spec.limits): no chip count needs more
+        raise ValueError(f"amount of {len(cleaned):,} characters: at most {MAX_AMOUNT_DIGITS} digits are read")
     digits = len(str(scale)) - 1
     if len(fraction.rstrip("0")) > digits:
         raise ValueError(f"amount {text!r} is finer than one {unit}")

@@ -3,7 +3,8 @@ section.
 
 The input is what ``stud8 hh synth`` writes: random hands played on the reference engine and
 written as a PokerStars history (2 to 8 players, rake from the main pot, hidden down cards),
-the same file for the same size and seed. Three rates, each in hands per second of **one
+the same files for the same size and seed: ``FILE_HANDS`` hands a file, as a site writes a
+table's session (and within the size every history is read to, ``MAX_FILE_BYTES``). Three rates, each in hands per second of **one
 core**, measured as this process's CPU time (``time.process_time``) rather than wall time,
 so that other work on the machine does not count against the audit:
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from itertools import islice
 from pathlib import Path
 
 from stud8.conformance.handhistory.audit import (
@@ -33,6 +35,8 @@ AUDIT_HANDS = 20_000
 """The size of the benchmark's PokerStars file."""
 TARGET_PER_CORE = 2_000
 """Audited hands per second per core the audit is to reach (file to verdicts)."""
+FILE_HANDS = 1_000
+"""Hands per file of the benchmark (about 1.8 MB: within the 4 MiB a history is read to)."""
 
 
 def write_synth_file(path: Path, hands: int, seed: int) -> None:
@@ -41,22 +45,35 @@ def write_synth_file(path: Path, hands: int, seed: int) -> None:
         PokerStarsWriter().write(synth_records(hands, seed), stream)
 
 
+def write_synth_files(folder: Path, hands: int, seed: int, per_file: int = FILE_HANDS) -> list[Path]:
+    """The hands of ``write_synth_file`` cut into files of ``per_file`` hands (the same hands,
+    in the same order)."""
+    records = synth_records(hands, seed)
+    paths: list[Path] = []
+    for number in range(0, hands, per_file):
+        path = folder / f"synth-pokerstars-{number // per_file + 1:03d}.txt"
+        with open(path, "w", encoding="utf-8") as stream:
+            PokerStarsWriter().write(islice(records, per_file), stream)
+        paths.append(path)
+    return paths
+
+
 def audit_rates(hands: int, seed: int) -> dict[str, int]:
-    """The three rates (see the module docstring) on a synthetic file of ``hands`` hands."""
+    """The three rates (see the module docstring) on synthetic files of ``hands`` hands."""
     options = AuditOptions()
     resolved_options(options)  # the rule book is loaded once per process, before the clock
     readers()                  # every reader module imported (and its patterns compiled) too
     with tempfile.TemporaryDirectory(prefix="stud8-bench-") as folder:
-        path = Path(folder) / "synth-pokerstars.txt"
-        write_synth_file(path, hands, seed)
+        paths = write_synth_files(Path(folder), hands, seed)
         started = time.process_time()
-        count = sum(1 for _ in open_history(path))   # streamed, as the audit reads it
+        count = sum(1 for path in paths for _ in open_history(path))   # streamed, as the audit reads it
         read = time.process_time() - started
         started = time.process_time()
-        for item in open_history(path):
-            audit_item(item, options)
+        for path in paths:
+            for item in open_history(path):
+                audit_item(item, options)
         both = time.process_time() - started
-        items = list(open_history(path))
+        items = [item for path in paths for item in open_history(path)]
         started = time.process_time()
         for item in items:
             audit_item(item, options)
