@@ -349,3 +349,14 @@ def test_a_history_that_vanishes_mid_run_is_a_verdict(tmp_path: Path) -> None:
     path.unlink()
     (problem,), _ = next(work)  # type: ignore[misc]
     assert problem.verdict == "unreadable" and "changed while it was audited" in problem.reason
+
+
+def test_one_bad_stake_in_an_absolute_hand_is_that_hand_s_problem(tmp_path: Path) -> None:
+    # The stake was read outside the reader's error handling: the ValueError stopped the reader
+    # for the rest of the file.
+    text = (SITES / "absolute" / "7-StudHL-USD-0.02-0.04-200903.txt").read_text(encoding="utf-8")
+    path = tmp_path / "absolute.txt"
+    path.write_text(text.replace("Normal $0.02/$0.04", "Normal $0.025/$0.04", 1) + "\n\n" + text, encoding="utf-8")
+    first, second = _items(path)
+    assert isinstance(first, HandProblem) and first.reason == "amount '$0.025' is finer than one cent"
+    assert isinstance(second, HandRecord)

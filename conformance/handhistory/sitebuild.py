@@ -41,6 +41,7 @@ from stud8.conformance.handhistory.record import (
     ShowdownRecord,
     parse_amount,
 )
+from stud8.spec.limits import shorten
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -189,9 +190,15 @@ class HeaderTextReader:
                 hand.check()
                 if header is None:
                     raise HandError(f"not {self.site} hand header: {hand.lines[0]!r}")
-                yield self.parse(hand.lines, hand.line, path, header)
+                record = self.parse(hand.lines, hand.line, path, header)
             except HandError as error:
                 yield problem(path, hand_id, error, hand.line)
+            except (ValueError, ArithmeticError) as error:
+                # a value the parser did not expect (an amount finer than a cent in the header):
+                # this hand's problem, and the rest of the file is still read
+                yield HandProblem(path, hand_id, hand.line, "unreadable", shorten(str(error)))
+            else:
+                yield record
 
     def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
         """One hand's record from its lines (``first``: the number of its first line)."""
