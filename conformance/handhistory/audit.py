@@ -22,10 +22,16 @@ How a hand is judged:
    the profile's odd-chip option). The site's books must balance: collected + rake + fees =
    pot (``site.rake``, an audit check, not a rule of the game). Where the site does not say
    how much rake each pot paid, each pot's rake is what the site did not pay out of it.
-4. **Unseen cards.** When a player still in at the showdown has cards nobody saw, the payout is
-   worked out for several fillings of those cards (lowest cards, highest cards, and seeded
-   random ones). If the fillings disagree, the unseen cards decide the payout: the hand
-   ``cannot-judge``, naming the players.
+4. **Unseen cards.** When a player still in at the showdown has cards nobody saw, the audit
+   first asks whether those cards can change the payout at all (``unseen.py``: when every such
+   player, whatever the cards, loses both halves of every pot to a player whose cards are all
+   known, they cannot, and nothing is searched). Otherwise the payout is worked out for the
+   fillings of those cards: every set of cards one such player could hold, or, for several
+   players, a sample (lowest cards, highest cards, seeded shuffles). If the fillings disagree,
+   the unseen cards decide the payout: the hand ``cannot-judge``, naming the players. The
+   search has a budget (``UNSEEN_TRIALS`` fillings, ``UNSEEN_SECONDS``): a hand that needs
+   more is ``cannot-judge`` too ("too many unseen cards"), so no file of such hands can make
+   the audit take minutes.
 
 Verdicts: ``conforms``, ``deviates``, ``cannot-judge``; a reader's ``not-stud8`` and
 ``unreadable`` pass through ``problem_verdict``.
@@ -34,8 +40,8 @@ Verdicts: ``conforms``, ``deviates``, ``cannot-judge``; a reader's ``not-stud8``
 from __future__ import annotations
 
 import itertools
-import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -49,6 +55,7 @@ from stud8.conformance.handhistory.record import (
     HandProblem,
     HandRecord,
 )
+from stud8.conformance.handhistory.unseen import outcome
 from stud8.reference import fast_eval, hands
 from stud8.reference.actions import Action
 from stud8.reference.cards import ALL_CARDS, Card
@@ -62,15 +69,14 @@ from stud8.reference.pots import (
     split_pot,
     uncalled,
 )
+from stud8.spec.limits import UNSEEN_SECONDS, UNSEEN_TRIALS
 
 VERDICTS: tuple[str, ...] = ("conforms", "deviates", "cannot-judge", "not-stud8", "unreadable")
 STREET_NAMES = {0: "antes", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 FILLINGS = 64
 """How many fillings of unseen cards are tried when several players reach the showdown with
-cards nobody saw (one such player: every possible set of cards is tried)."""
-
-EXHAUSTIVE_LIMIT = 20000
-"""Most sets of unseen cards tried one by one for a single unseen hand (C(49, 3) = 18,424)."""
+cards nobody saw (one such player: every possible set of cards is tried, within the budget
+``UNSEEN_TRIALS``)."""
 
 _CARD_INDEX = {str(card): card.index for card in ALL_CARDS}
 _CARD_TEXTS: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
@@ -651,46 +657,141 @@ def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> Ha
         return HandVerdict(**base, verdict="unreadable", reason=str(reason))  # type: ignore[arg-type]
 
 
+class _Budget:
+    """The work and time the search of unseen cards may spend on one hand (``UNSEEN_TRIALS``
+    fillings, ``UNSEEN_SECONDS``); past either, the hand is ``cannot-judge``."""
+
+    def __init__(self, why: str) -> None:
+        self.trials = 0
+        self.deadline = time.monotonic() + UNSEEN_SECONDS
+        self.why = why
+
+    def spend(self) -> None:
+        self.trials += 1
+        if self.trials > UNSEEN_TRIALS or (self.trials % 64 == 0 and time.monotonic() > self.deadline):
+            raise _CannotJudge(f"too many unseen cards: {self.why}, and judging that would take trying more than "
+                               f"{UNSEEN_TRIALS:,} ways to fill them")
+
+
 def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[str | None]], filled: list[list[str]],
                    resolved: Mapping[str, Any]) -> tuple[_Payout, list[int]]:
     """The rules' payout, the same under every filling of the unseen cards (else ``_CannotJudge``).
 
-    Unseen cards matter only for players still in at the showdown. When one such player has
-    them, every set of cards they could hold (from the cards nobody else was dealt) is tried;
-    when several have, ``FILLINGS`` fillings are: the lowest cards, the highest, and seeded
-    shuffles. Folded players' unseen cards never change the payout.
+    Unseen cards matter only for players still in at the showdown, and not even for them when
+    ``_cannot_matter`` shows they lose everything whatever the cards. Otherwise, when one such
+    player has them, every set of cards they could hold (from the cards nobody else was dealt)
+    is tried, in a fixed shuffled order (a set that changes the payout, if there is one, is met
+    early); when several have, ``FILLINGS`` fillings are: the lowest cards, the highest, and
+    seeded shuffles. Either way within the budget (``_Budget``). Folded players' unseen cards
+    never change the payout.
     """
     rakes = _pot_rakes(record, len(_rules_payout(facts, filled, [], resolved, record.community).pots))
     first = _rules_payout(facts, filled, rakes, resolved, record.community)
     contested = sum(not folded for folded in facts.folded) > 1
     unseen = [seat for seat, cards in enumerate(slots)
               if not facts.folded[seat] and any(card is None for card in cards)]
-    if not unseen or not contested:
+    if not unseen or not contested or _cannot_matter(slots, unseen, record.community, first):
         return first, rakes
-
-    def differs(cards: list[list[str]]) -> bool:
-        return _rules_payout(facts, cards, rakes, resolved, record.community).paid != first.paid
-
     names = ", ".join(facts.names[seat] for seat in unseen)
     why = (f"the payout depends on cards nobody saw: {names}"
            + (" went" if len(unseen) > 1 else " goes") + " to the showdown without showing")
+    budget = _Budget(f"{names} {'go' if len(unseen) > 1 else 'goes'} to the showdown without showing")
+
+    def differs(cards: list[list[str]]) -> bool:
+        budget.spend()
+        return _rules_payout(facts, cards, rakes, resolved, record.community).paid != first.paid
+
     if len(unseen) == 1:
-        seat = unseen[0]
-        hidden = [slot for slot, card in enumerate(slots[seat]) if card is None]
-        used = {card for cards in slots for card in cards if card is not None} | {record.community}
-        pool = [card for card in _CARD_TEXTS if card not in used]
-        if math.comb(len(pool), len(hidden)) <= EXHAUSTIVE_LIMIT:
-            cards = [list(row) for row in filled]
-            for choice in itertools.combinations(pool, len(hidden)):
-                for slot, card in zip(hidden, choice):
-                    cards[seat][slot] = card
-                if differs(cards):
-                    raise _CannotJudge(why)
-            return first, rakes
+        if _one_differs(facts, slots, filled, unseen[0], record.community, first, differs, budget):
+            raise _CannotJudge(why)
+        return first, rakes
     for variant in range(1, FILLINGS):
         if differs(_fill(slots, variant, record.community)):
             raise _CannotJudge(why)
     return first, rakes
+
+
+def _indices(cards: Sequence[str | None]) -> list[int]:
+    return [_CARD_INDEX[card] for card in cards if card is not None]
+
+
+def _cannot_matter(slots: list[list[str | None]], unseen: list[int], community: str | None, payout: _Payout) -> bool:
+    """Whether the unseen cards cannot change the payout: in every pot, each half goes to the
+    same players whatever the unseen cards (``unseen.outcome`` against the best players of the
+    pot whose cards are all known): a lone unseen player always loses it or always wins it;
+    several always lose it. Then the payout is the first filling's."""
+    shared = [] if community is None else [_CARD_INDEX[community]]
+    known = {index for cards in slots for index in _indices(cards)} | set(shared)
+    pool = [index for index in range(len(ALL_CARDS)) if index not in known]
+    for _, eligible in payout.pots:
+        hidden = [seat for seat in eligible if seat in unseen]
+        if len(eligible) < 2 or not hidden:
+            continue
+        shown = [fast_eval.values_idx(_indices(slots[seat]) + shared) for seat in eligible if seat not in unseen]
+        if not shown:
+            return False
+        best_high = max(high for high, _ in shown)
+        lows = [low for _, low in shown if low is not None]
+        best_low = max(lows) if lows else None
+        allowed = (-1, 1) if len(hidden) == 1 else (-1,)
+        for seat in hidden:
+            count = sum(1 for card in slots[seat] if card is None)
+            if any(half not in allowed for half in outcome(_indices(slots[seat]) + shared, count, pool, best_high, best_low)):
+                return False
+    return True
+
+
+def _one_differs(facts: _Facts, slots: list[list[str | None]], filled: list[list[str]], seat: int,
+                 community: str | None, first: _Payout, differs: Any, budget: _Budget) -> bool:
+    """Whether some set of cards the one unseen player could hold changes the payout.
+
+    Every set is tried, but most cost one evaluation, not a payout: the payout depends on the
+    player's cards only through how their high and low compare with the best of the others in
+    each pot. A set that compares the same way as the first filling, without a tie, pays the
+    same; any other set is paid out in full and compared.
+    """
+    hidden = [slot for slot, card in enumerate(slots[seat]) if card is None]
+    used = {card for cards in slots for card in cards if card is not None} | {community}
+    pool = [card for card in _CARD_TEXTS if card not in used]
+    random.Random(len(pool)).shuffle(pool)  # a fixed order: the same verdict every run
+    shared = [] if community is None else [_CARD_INDEX[community]]
+    others: list[tuple[int, int | None]] = []   # per pot the seat is in: the best high and low of the others
+    for _, eligible in first.pots:
+        if seat not in eligible or len(eligible) < 2:
+            continue
+        values = [fast_eval.values_idx([_CARD_INDEX[card] for card in filled[other]] + shared)
+                  for other in eligible if other != seat]
+        lows = [low for _, low in values if low is not None]
+        others.append((max(high for high, _ in values), max(lows) if lows else None))
+
+    def compare(cards: list[int]) -> tuple[int, ...]:
+        high, low = fast_eval.values_idx(cards + shared)
+        key: list[int] = []
+        for best_high, best_low in others:
+            key.append((high > best_high) - (high < best_high))
+            key.append(-1 if low is None else 1 if best_low is None else (low > best_low) - (low < best_low))
+        return tuple(key)
+
+    own = [_CARD_INDEX[card] for card in filled[seat]]
+    expected = compare(own)
+    cards = [list(row) for row in filled]
+    for choice in itertools.combinations(pool, len(hidden)):
+        budget.spend()
+        trial = list(own)
+        for slot, card in zip(hidden, choice):
+            trial[slot] = _CARD_INDEX[card]
+        key = compare(trial)
+        if key == expected and 0 not in key:
+            continue
+        # Another comparison, or a tie (the odd chips follow the cards): paid out in full, since
+        # another comparison may still pay the same (a low nobody else has, or none at all:
+        # either way the high takes the whole pot).
+        for slot, card in zip(hidden, choice):
+            cards[seat][slot] = card
+        budget.trials -= 1  # counted once
+        if differs(cards):
+            return True
+    return False
 
 
 def audit_item(item: HandRecord | HandProblem, options: AuditOptions = AuditOptions()) -> HandVerdict:
