@@ -32,6 +32,13 @@ Contract, the same for every kind of executor:
 * An exception raised by ``fn`` is raised again in the caller. A worker process that dies, a
   missing ``distributed`` package or an unreachable scheduler is an ``ExecutorError`` (a
   ``Stud8Error``, code ``usage``): the CLI prints its one-line message, never a traceback.
+* A Dask address is checked before a client is made (``probe_scheduler``), within
+  ``DASK_TIMEOUT`` seconds in all: a ``tcp://`` address (another scheme is refused at once: a
+  ``tls://`` one needs certificates stud8 does not configure), a port that accepts the
+  connection, a Dask scheduler that answers who it is, and at least one worker. An address
+  that refuses, accepts and never answers, speaks HTTP or sends garbage, or names a scheduler
+  without workers is one line and exit 2, never a hang, a traceback, or (later) a
+  ``Client.__del__`` traceback.
 
 ``jobs=None`` or ``jobs=1`` (and no ``dask``) runs the units in this process, one after the
 other: no start-up cost, the right choice for small runs and for tests.
@@ -39,20 +46,25 @@ other: no start-up cost, the right choice for small runs and for tests.
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import multiprocessing
 import os
+import socket
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import DASK_TIMEOUT, quoted, shorten
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-CONNECT_TIMEOUT = 10.0
-"""Seconds allowed to reach a Dask scheduler before the address counts as unreachable."""
+CONNECT_TIMEOUT = DASK_TIMEOUT
+"""Seconds allowed to reach a Dask scheduler, hear it answer and find a worker, before the
+address counts as unusable (``stud8.spec.limits.DASK_TIMEOUT``)."""
 
 WINDOW_PER_WORKER = 4
 """Units kept in flight per worker when the caller does not say (keeps every worker busy while
@@ -171,22 +183,113 @@ class ProcessExecutor(_Base):
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _unusable(address: str, why: str) -> ExecutorError:
+    return ExecutorError(f"cannot reach the Dask scheduler at {quoted(address)}: {why}")
+
+
+async def _identity(address: str, seconds: float) -> Any:
+    """The scheduler's answer to ``identity`` (its type, workers and threads)."""
+    from distributed.comm import connect
+
+    comm = await connect(address, timeout=seconds)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
+def probe_scheduler(address: str, timeout: float | None = None) -> int:
+    """The worker threads of the Dask scheduler at ``address``, checked within ``timeout``
+    seconds in all (default ``CONNECT_TIMEOUT``; see the module docstring); ``ExecutorError``
+    naming what is wrong. An ``inproc://`` scheduler (one in this process) is not probed: 0."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        scheme, location = parse_address(address)
+    except (ValueError, TypeError):
+        raise _unusable(address, "not an address of the form tcp://HOST:PORT") from None
+    if scheme == "inproc":  # a cluster inside this very process (tests, notebooks): no stranger on the line
+        return 0
+    if scheme != "tcp":
+        raise _unusable(address, f"stud8 connects to a scheduler over tcp:// only, not {quoted(scheme)[1:-1]}:// "
+                                 "(tls:// would need certificates, ucx:// and others a transport of their own)")
+    try:
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError):
+        raise _unusable(address, "not an address of the form tcp://HOST:PORT") from None
+    if not isinstance(port, int) or not 0 < port < 65536:
+        raise _unusable(address, f"the port must be 1 to 65535, got {quoted(port)}")
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except ConnectionRefusedError:
+        raise _unusable(address, "connection refused") from None
+    except OSError as error:  # nobody there within the time, no such host
+        why = f"no answer within {timeout:g} s" if isinstance(error, TimeoutError) else (error.strerror or str(error))
+        raise _unusable(address, why) from None
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            answer = asyncio.run(asyncio.wait_for(_identity(address, max(0.1, left)), max(0.1, left)))
+        except (asyncio.TimeoutError, TimeoutError):
+            raise _unusable(address, f"nothing answered as a Dask scheduler within {timeout:g} s") from None
+        except Exception as error:  # noqa: BLE001 - anything a stranger on the port makes the client raise
+            detail = f": {shorten(str(error), 80)}" if str(error) else ""
+            raise _unusable(address, f"it does not speak the Dask protocol ({type(error).__name__}{detail})") from None
+        if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+            kind = answer.get("type") if isinstance(answer, dict) else type(answer).__name__
+            raise _unusable(address, f"it is not a Dask scheduler (it answers as {quoted(kind)})")
+        threads = answer.get("total_threads")
+        if isinstance(threads, int) and threads > 0:
+            return threads
+        if time.monotonic() + 0.5 > deadline:
+            raise _unusable(address, f"the scheduler has no workers (none joined within {timeout:g} s)")
+        time.sleep(0.5)
+
+
+def _quiet_client(distributed: Any) -> Any:
+    """``distributed.Client`` whose ``__del__`` does nothing when it never started: a client
+    that failed in its constructor would otherwise try to close itself when collected, 20
+    seconds later, and print a traceback."""
+
+    class QuietClient(distributed.Client):  # type: ignore[misc,name-defined]
+        started = False
+
+        def __del__(self) -> None:
+            if self.started:
+                super().__del__()
+
+    return QuietClient
+
+
 class DaskExecutor(_Base):
     """Units on an existing Dask distributed cluster (``distributed.Client(address)``)."""
 
-    def __init__(self, address: str, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, address: str, connect_timeout: float | None = None) -> None:
+        connect_timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
         try:
             import distributed
         except ImportError:
             raise ExecutorError("--dask needs the dask distributed package: pip install 'stud8[cluster]'") from None
         self._distributed = distributed
+        started = time.monotonic()
+        threads = probe_scheduler(address, connect_timeout)
+        left = max(1.0, connect_timeout - (time.monotonic() - started))
         try:
-            self._client = distributed.Client(address, timeout=connect_timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as error:
-            raise ExecutorError(f"cannot reach the Dask scheduler at {address!r} within {connect_timeout:g} s "
-                                f"({type(error).__name__}: {error})") from None
+            self._client = _quiet_client(distributed)(address, timeout=left, set_as_default=False)
+        except Exception as error:  # noqa: BLE001 - the scheduler went away between the probe and now
+            raise _unusable(address, f"{type(error).__name__}: {shorten(str(error), 80)}") from None
+        self._client.started = True
+        if not threads:  # an inproc:// scheduler, not probed: its workers are counted here
+            threads = sum(self._client.nthreads().values())
+            if not threads:
+                self._client.close()
+                raise _unusable(address, "the scheduler has no workers")
         self.name = f"dask {address}"
-        self.workers = max(1, sum(self._client.nthreads().values()))
+        self.workers = max(1, threads)
 
     def map_unordered(self, fn: Callable[[T], R], chunks: Iterable[T], *,
                       window: int | None = None) -> Iterator[tuple[int, R]]:
