@@ -1,14 +1,24 @@
-"""Writing output files safely: checked before any work, written whole or not at all.
+"""Writing output files safely: the one writer of every file stud8 writes on request.
 
-Every file stud8 writes on request (a conformance report, a fuzz finding, an exported hand,
-the rule book pages) goes through here, so that three promises hold for all of them:
+Every file stud8 writes (a conformance or audit report, a fuzz finding, an imported or exported
+hand, synthetic histories, the rule book pages, the mutant catalogue) goes through here, so
+that these promises hold for all of them:
 
 * **Checked first.** ``check_output_file`` runs before the work that produces the output: a
   path that is a folder, a device (``/dev/full``), a FIFO, lies in a missing folder or in one
   where no file can be created (``/proc``) is a usage error at once, not a traceback after an
   hour's run. The check creates and removes a probe file, the only sure test of writability.
-* **Nothing else replaced.** Only a regular file (or a new one) is ever written. A symbolic
-  link to a regular file is followed: the file it names is replaced and the link stays.
+* **Standard output by name.** ``-`` and ``/dev/stdout`` (``/dev/fd/1``, ``/proc/self/fd/1``)
+  mean standard output: written to, never replaced (``/dev/stdout`` is a link of the system;
+  run as root, replacing it once replaced the system's link).
+* **A link is never replaced.** A symbolic link to a regular file is followed: the file it
+  names is written and the link stays. In an output folder (``inside``: ``--out DIR``) a link
+  must lead to a file inside that folder; one leading outside is refused, so a link planted at
+  a finding's or a page's name never sends a write elsewhere.
+* **Nothing else replaced.** Only a regular file (or a new one) is ever written: a folder, a
+  FIFO, a socket or a device at the name is refused, and so is a file that is one of the
+  command's inputs (``inputs``: ``hh import x.yaml --out .`` must not overwrite the history it
+  reads with the scenarios it makes).
 * **Atomic, with the usual permissions.** The text goes to a temporary file in the same
   folder, which is then renamed over the target; readers see the old file or the new one,
   never half of either. A new file gets the mode the umask gives (``0o666 & ~umask``), an
@@ -16,19 +26,33 @@ the rule book pages) goes through here, so that three promises hold for all of t
 
 ``write_files_atomic`` writes several files together: all of them are checked and staged
 before the first is replaced, and if replacing one fails, those already replaced are put
-back, so the set is replaced together or not at all.
+back, so the set is replaced together or not at all. ``open_output`` is the streaming form of
+one file (a report of a million hands is never held as one string). ``distinct_name`` names
+outputs so that distinct inputs never share one (two ``hands.txt`` from two folders).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
+import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import TextIO
 
 from stud8.spec.errors import Stud8Error
+from stud8.spec.limits import shown_path
+
+STDOUT_NAMES = frozenset({"-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
+"""Output names that mean standard output."""
+
+
+def is_stdout(path: Path | str | None) -> bool:
+    """Whether an output name means standard output (``-``, ``/dev/stdout``...)."""
+    return path is not None and str(path) in STDOUT_NAMES
 
 
 def _umask() -> int:
@@ -37,54 +61,94 @@ def _umask() -> int:
     return mask
 
 
-def _target(path: Path) -> Path:
-    """The file that writing ``path`` replaces: ``path`` itself, or what its symlinks name."""
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
+def _refuse(flag: str, path: Path | str, why: str) -> Stud8Error:
+    return Stud8Error(f"{flag} {shown_path(path)}: {why}", "usage")
 
 
-def _refuse(flag: str, path: Path, why: str) -> Stud8Error:
-    return Stud8Error(f"{flag} {path}: {why}", "usage")
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
 
 
-def check_output_file(path: Path, flag: str, *, probe: bool = True) -> None:
-    """Refuse an output ``path`` (named by ``flag`` in messages) that cannot be written as a
-    regular file; a usage error (exit 2). See the module docstring."""
+def _identities(inputs: Iterable[Path | str]) -> set[tuple[int, int]]:
+    """``(device, inode)`` of every input that exists (a missing one cannot be overwritten)."""
+    found = set()
+    for entry in inputs:
+        with contextlib.suppress(OSError, ValueError):
+            info = os.stat(entry)
+            found.add((info.st_dev, info.st_ino))
+    return found
+
+
+def resolve_output(path: Path | str, flag: str, *, inside: Path | str | None = None,
+                   inputs: Iterable[Path | str] = ()) -> Path:
+    """The regular file writing ``path`` writes (``path`` itself, or the file its links name),
+    or ``Stud8Error`` (usage) saying why nothing may be written there (see the module
+    docstring). The target need not exist; its folder is checked by the callers."""
     path = Path(path)
-    target = _target(path)
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else path
+    if inside is not None:
+        root = Path(os.path.realpath(inside))
+        parent = Path(os.path.realpath(path.parent))
+        if not _inside(parent, root):
+            raise _refuse(flag, path, f"lies outside {shown_path(inside)} once links are followed ({shown_path(parent)})")
+        target = Path(os.path.realpath(path))
+        if not _inside(target, root):
+            raise _refuse(flag, path, f"is a link leading outside {shown_path(inside)} ({shown_path(target)}): "
+                                      "a link is never followed out of an output folder")
     try:
         info = os.stat(target)
     except FileNotFoundError:
-        info = None
+        return target
     except OSError as error:
         raise _refuse(flag, path, f"cannot be checked: {error.strerror or error}") from None
-    if info is not None:
-        if stat.S_ISDIR(info.st_mode):
-            raise _refuse(flag, path, "is a folder")
-        if not stat.S_ISREG(info.st_mode):
-            raise _refuse(flag, path, "is not a regular file (a device, FIFO or socket is never replaced)")
-        if not os.access(target, os.W_OK):
-            raise _refuse(flag, path, "not writable")
+    if stat.S_ISDIR(info.st_mode):
+        raise _refuse(flag, path, "is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise _refuse(flag, path, "is not a regular file (a device, FIFO or socket is never replaced)")
+    if (info.st_dev, info.st_ino) in _identities(inputs):
+        raise _refuse(flag, path, "is an input of this command: it would be overwritten by its own output")
+    if not os.access(target, os.W_OK):
+        raise _refuse(flag, path, "not writable")
+    return target
+
+
+def check_output_file(path: Path | str, flag: str, *, probe: bool = True, inputs: Iterable[Path | str] = ()) -> None:
+    """Refuse an output ``path`` (named by ``flag`` in messages) that cannot be written as a
+    regular file; a usage error (exit 2). Standard output (``-``) always can. See the module
+    docstring."""
+    if is_stdout(path):
+        return
+    target = resolve_output(path, flag, inputs=inputs)
     parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise _refuse(flag, path, f"no such folder {parent}")
+    try:
+        is_folder = parent.is_dir()
+    except OSError as error:
+        raise _refuse(flag, path, f"cannot be checked: {error.strerror or error}") from None
+    if not is_folder:
+        raise _refuse(flag, path, f"no such folder {shown_path(parent)}")
     if not probe:
         return
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=parent)
+        handle, name = tempfile.mkstemp(prefix=".stud8-probe.", suffix=".probe", dir=parent)
     except OSError as error:
-        raise _refuse(flag, path, f"not writable: cannot create a file in {parent} ({error.strerror or error})") from None
+        raise _refuse(flag, path, f"not writable: cannot create a file in {shown_path(parent)} "
+                                  f"({error.strerror or error})") from None
     os.close(handle)
     os.unlink(name)
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
 
 
 def _stage(target: Path, text: str | bytes) -> str:
     """Write ``text`` (UTF-8 text, or bytes as they are) to a new temporary file beside
     ``target``, with the mode the target should have; its name."""
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    mode = _mode_for(target)
+    handle, name = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=target.parent)
     try:
         if isinstance(text, bytes):
             with os.fdopen(handle, "wb") as binary:
@@ -99,39 +163,46 @@ def _stage(target: Path, text: str | bytes) -> str:
     return name
 
 
-def write_text_atomic(path: Path, text: str, flag: str = "output") -> None:
-    """Write ``text`` to ``path`` atomically (see the module docstring); ``Stud8Error`` (usage)
-    if it cannot be."""
-    write_files_atomic({Path(path): text}, flag)
+def _still_replaceable(flag: str, target: Path) -> None:
+    """Refuse a target that became a folder, link or special file since it was checked."""
+    info = os.lstat(target) if os.path.lexists(target) else None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise _refuse(flag, target, "is not a regular file (a device, FIFO, link or socket is never replaced)")
 
 
-def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", *, inside: Path | None = None) -> None:
+def write_text_atomic(path: Path | str, text: str, flag: str = "output", *, inputs: Iterable[Path | str] = ()) -> None:
+    """Write ``text`` to ``path`` atomically, or to standard output for ``-`` (see the module
+    docstring); ``Stud8Error`` (usage) if it cannot be."""
+    if is_stdout(path):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    write_files_atomic({Path(path): text}, flag, inputs=inputs)
+
+
+def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", *, inside: Path | str | None = None,
+                       inputs: Iterable[Path | str] = ()) -> None:
     """Write every ``path -> text`` of ``files`` (text, or bytes such as a PDF), all replaced together or none (see the
     module docstring). Missing parent folders are created. ``Stud8Error`` (usage) on failure,
     with every target as it was.
 
     With ``inside`` (the output folder a command was given), every file must land in that
-    folder once links are resolved, and a link in the folder is replaced, not followed: a
-    link planted at ``DIR/rules.md`` or ``DIR/catalogue`` never sends a write elsewhere.
+    folder once links are resolved: a link there is followed only to a file inside it.
     """
-    if inside is not None:
-        root = Path(os.path.realpath(inside))
-        for path in files:
-            parent = Path(os.path.realpath(Path(path).parent))
-            if parent != root and root not in parent.parents:
-                raise _refuse(flag, Path(path), f"lies outside {inside} once links are followed ({parent})")
-    resolve = _target if inside is None else (lambda path: path)
-    targets = {resolve(Path(path)): text for path, text in files.items()}
-    for path in files:
-        target = resolve(Path(path))
+    inputs = list(inputs)
+    targets: dict[Path, str] = {}
+    for path, text in files.items():
+        if inside is not None and is_stdout(path):
+            raise _refuse(flag, path, "standard output is not a file of an output folder")
+        target = resolve_output(path, flag, inside=inside, inputs=inputs)
+        if target in targets:
+            raise _refuse(flag, path, "two outputs would be the same file")
         for folder in (target.parent, *target.parent.parents):
             if folder.exists() and not folder.is_dir():
-                raise _refuse(flag, Path(path), f"{folder} is not a folder")
-        if target.parent.is_dir() and not (inside is not None and target.is_symlink()):
-            check_output_file(target, flag, probe=False)
+                raise _refuse(flag, path, f"{shown_path(folder)} is not a folder")
+        targets[target] = text
     staged: dict[Path, str] = {}
     backups: dict[Path, str | None] = {}
-    links = {target: os.readlink(target) for target in targets if target.is_symlink()}  # replaced, not followed
     replaced: list[Path] = []
     try:
         for target, text in targets.items():
@@ -139,16 +210,14 @@ def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", 
             staged[target] = _stage(target, text)
         for target in targets:  # keep the old files until every new one is in place
             backups[target] = None
-            if target.exists() and not target.is_symlink():
-                handle, backup = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
+            if target.exists():
+                handle, backup = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".old", dir=target.parent)
                 os.close(handle)
                 backups[target] = backup
                 shutil.copyfile(target, backup)
                 shutil.copymode(target, backup)
         for target, name in staged.items():
-            info = os.lstat(target) if os.path.lexists(target) else None
-            if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):  # changed since the check
-                raise _refuse(flag, target, "is not a regular file (a device, FIFO or socket is never replaced)")
+            _still_replaceable(flag, target)
             os.replace(name, target)
             replaced.append(target)
     except (OSError, Stud8Error) as error:
@@ -160,8 +229,6 @@ def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", 
                     backups[target] = None
                 else:
                     target.unlink()
-                    if target in links:
-                        os.symlink(links[target], target)
             except OSError:
                 pass
         if isinstance(error, Stud8Error):
@@ -173,3 +240,44 @@ def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", 
         for leftover in backups.values():
             if leftover is not None:
                 Path(leftover).unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def open_output(path: Path | str, flag: str, *, inside: Path | str | None = None,
+                inputs: Iterable[Path | str] = ()) -> Iterator[TextIO]:
+    """A text stream that becomes ``path`` when the block ends without an error (the rules of
+    the module docstring: a temporary file renamed into place, nothing left on failure), or
+    standard output for ``-``. ``Stud8Error`` (usage) when it cannot be written."""
+    if inside is None and is_stdout(path):
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    target = resolve_output(path, flag, inside=inside, inputs=inputs)
+    name: str | None = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        mode = _mode_for(target)
+        handle, name = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        os.chmod(name, mode)
+        _still_replaceable(flag, target)
+        os.replace(name, target)
+        name = None
+    except OSError as error:
+        raise _refuse(flag, Path(path), f"cannot write: {error.strerror or error}") from None
+    finally:
+        if name is not None:
+            Path(name).unlink(missing_ok=True)
+
+
+def distinct_name(folder: Path, stem: str, suffix: str, taken: set[str]) -> Path:
+    """``folder/stem+suffix``, or ``stem-2``, ``stem-3``... the first name not in ``taken``
+    (which it joins): distinct inputs of the same name never share an output."""
+    number = 1
+    while True:
+        name = f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}"
+        if name not in taken:
+            taken.add(name)
+            return folder / name
+        number += 1

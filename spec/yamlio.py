@@ -203,11 +203,17 @@ def open_regular_file(path: Path | str) -> int:
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
-        raise FileRefused("unreadable", f"cannot read file: {error.strerror or error}") from None
+        what = "folder" if os.path.isdir(path) else "file"
+        raise FileRefused("unreadable", f"cannot read {what}: {error.strerror or error}") from None
     try:
         info = os.fstat(descriptor)
-        if stat.S_ISDIR(info.st_mode):
-            raise FileRefused("unreadable", "cannot read file: Is a directory")
+        if stat.S_ISDIR(info.st_mode):  # a folder met where a file was expected, or one that cannot be listed
+            try:
+                os.listdir(descriptor)
+                why = "cannot read file: Is a directory"
+            except OSError as error:
+                why = f"cannot read folder: {error.strerror or error} (its files were not read)"
+            raise FileRefused("unreadable", why)
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused("not-a-file", "not a regular file (a FIFO, socket or device is never read)")
     except BaseException:

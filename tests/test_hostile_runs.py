@@ -377,15 +377,18 @@ def test_23_a_missing_input_path_exits_2_everywhere(capsys: pytest.CaptureFixtur
 # --- beyond the 24: links planted in an output folder, a report lost at the end ------------------
 
 
-def test_a_link_in_an_output_folder_is_replaced_not_followed(tmp_path: Path) -> None:
+def test_a_link_in_an_output_folder_leading_outside_is_refused_not_replaced(tmp_path: Path) -> None:
+    # Issue 22 made this stricter than round 1 (which replaced the link): a link is never
+    # replaced; one leading out of the output folder is refused, and the file it names kept.
     victim = tmp_path / "victim.txt"
     victim.write_text("precious", encoding="utf-8")
     out = tmp_path / "book"
     out.mkdir()
     (out / "rules.md").symlink_to(victim)
-    write_files_atomic({out / "rules.md": "the rules"}, "--out", inside=out)
+    with pytest.raises(Stud8Error, match="is a link leading outside"):
+        write_files_atomic({out / "rules.md": "the rules"}, "--out", inside=out)
     assert victim.read_text(encoding="utf-8") == "precious"
-    assert not (out / "rules.md").is_symlink() and (out / "rules.md").read_text(encoding="utf-8") == "the rules"
+    assert (out / "rules.md").is_symlink() and os.readlink(out / "rules.md") == str(victim)
 
 
 def test_a_linked_subfolder_cannot_send_writes_outside(tmp_path: Path) -> None:

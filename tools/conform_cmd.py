@@ -41,7 +41,7 @@ from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import seconds_problem
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
-from stud8.tools.output import check_writable
+from stud8.tools.output import check_writable, is_stdout
 from stud8.tools.progress import ProgressBar, progress_bar, progress_wanted
 
 EXAMPLES: tuple[str, ...] = (
@@ -102,7 +102,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}",
                "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
-        command += ["--stud8-report", str(args.report.resolve())]
+        command += ["--stud8-report", str(args.report) if is_stdout(args.report) else str(args.report.resolve())]
     if args.baseline is not None:
         command += ["--stud8-baseline", str(args.baseline.resolve())]
     if getattr(args, "update_baseline", None) is not None:

@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import shutil
 import sys
 import tempfile
@@ -46,7 +45,7 @@ from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_ERRORS_PER_FILE, printable, shown_path
 from stud8.tools.arguments import examples
 from stud8.tools.formats import add_format_argument, wants_json
-from stud8.tools.output import check_writable
+from stud8.tools.output import check_writable, distinct_name, is_stdout, open_output, write_files_atomic
 from stud8.tools.streams import say, warn
 
 WRITABLE_FORMATS = ("pokerstars", "ohh", "phh")
@@ -256,7 +255,7 @@ def _audit(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise Stud8Error(f"--jobs {args.jobs}: give at least 1", "usage")
     if args.report is not None:
-        check_writable(args.report, "--report")
+        check_writable(args.report, "--report", inputs=args.paths)
     options = _options(args)
     # Memory stays flat however many hands: the counts are kept, each hand's JSON goes to a
     # temporary file (when a report is wanted) and only the lines of hands that do not conform
@@ -284,7 +283,8 @@ def _audit(args: argparse.Namespace) -> int:
             out.write("]}\n")
 
         if args.report is not None:
-            _write_atomically(args.report, write_report)
+            with open_output(args.report, "--report", inputs=args.paths) as out:
+                write_report(out)
         if wants_json(args):
             write_report(sys.stdout)
         else:
@@ -296,29 +296,14 @@ def _audit(args: argparse.Namespace) -> int:
 
 # --- writing files --------------------------------------------------------------------------
 
-def _write_atomically(path: Path, write: Any) -> None:
-    """Write through a temporary file in the same folder, renamed into place at the end: a
-    failure leaves the old file (or none), never half a file."""
-    parent = path.parent if str(path.parent) else Path(".")
-    temporary: str | None = None
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            write(handle)
-        os.replace(temporary, path)
-        temporary = None
-    except OSError as error:
-        raise Stud8Error(f"{path}: cannot write: {error.strerror or error}", "usage") from None
-    finally:
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
-
-
-def _emit(path: Path | None, write: Any) -> None:
+def _emit(path: Path | None, write: Any, flag: str, inputs: Sequence[Path | str] = ()) -> None:
+    """Write through the one safe writer (``stud8.spec.outputs.open_output``): standard output
+    when ``path`` is None or ``-``."""
     if path is None:
         write(sys.stdout)
-    else:
-        _write_atomically(path, write)
+        return
+    with open_output(path, flag, inputs=inputs) as out:
+        write(out)
 
 
 # --- synth ----------------------------------------------------------------------------------
@@ -350,7 +335,8 @@ def _synth(args: argparse.Namespace) -> int:
 
     records = progress(synth_records(args.hands, args.seed, players, profile=options.profile,
                                      options=dict(options.options), rake_percent=args.rake),
-                       total=args.hands, desc="synth", unit="hand", enabled=None if args.out is not None else False)
+                       total=args.hands, desc="synth", unit="hand",
+                       enabled=None if args.out is not None and not is_stdout(args.out) else False)
     skipped: list[str] = []
 
     def writable(hands: Iterable[Any]) -> Iterator[Any]:
@@ -363,12 +349,12 @@ def _synth(args: argparse.Namespace) -> int:
 
     if args.hh_format == "phh":
         records = writable(records)
-    _emit(args.out, lambda out: writer(args.hh_format).write(records, out))
+    _emit(args.out, lambda out: writer(args.hh_format).write(records, out), "--out")
     written = args.hands - len(skipped)
     if skipped:
         warn(f"stud8 hh: {len(skipped)} hand{'s' if len(skipped) != 1 else ''} with a community card left out "
              f"(PHH has none for stud): {', '.join(skipped[:5])}{' ...' if len(skipped) > 5 else ''}")
-    if args.out is not None:
+    if args.out is not None and not is_stdout(args.out):
         warn(f"wrote {written} hand{'s' if written != 1 else ''} to {shown_path(args.out)}")
     return 0
 
@@ -380,16 +366,17 @@ def _export(args: argparse.Namespace) -> int:
     from stud8.conformance.handhistory.readers import writer
     from stud8.tools.phh_cmd import _find_scenario
 
-    if args.output is not None:
-        check_writable(args.output, "-o")
     data, where = _find_scenario(args.scenario)
+    source = where.split("::", 1)[0]
+    if args.output is not None:
+        check_writable(args.output, "-o", inputs=[source])
     try:
         record = record_from_scenario(data, where)
     except NotWritable as error:
         warn(f"stud8 hh: {error.message}")
         return 1
     try:
-        _emit(args.output, lambda out: writer(args.hh_format).write([record], out))
+        _emit(args.output, lambda out: writer(args.hh_format).write([record], out), "-o", [source])
     except NotWritable as error:
         warn(f"stud8 hh: {error.message}")
         return 1
@@ -399,7 +386,13 @@ def _export(args: argparse.Namespace) -> int:
 # --- import ---------------------------------------------------------------------------------
 
 def _import(args: argparse.Namespace) -> int:
+    """Each input's hands as one scenario file in ``--out``. The outputs are named before any
+    work, distinctly (``hands.yaml``, ``hands-2.yaml`` for two inputs called ``hands.txt``), and
+    checked through the one writer: never a link out of the folder, a FIFO or an input. A hand
+    that cannot be a scenario (a community card) is named and left out: exit 1, the input is
+    fine but not all of it was imported."""
     from stud8.conformance.handhistory.audit import audit_hand
+    from stud8.conformance.handhistory.play import NotWritable
     from stud8.conformance.handhistory.readers import open_history
     from stud8.conformance.handhistory.record import HandProblem
     from stud8.conformance.handhistory.scenario import (
@@ -409,18 +402,23 @@ def _import(args: argparse.Namespace) -> int:
     from stud8.conformance.suite.modeline import (
         with_modeline,  # editors check the written files as typed
     )
+    from stud8.spec.outputs import resolve_output
     from stud8.tools.output import check_output_folder
     from stud8.tools.phh_cmd import _ids
 
     for path in args.files:
         if not path.is_file():
-            raise Stud8Error(f"{path}: no such file", "usage")
+            raise Stud8Error(f"{shown_path(path)}: no such file", "usage")
     check_output_folder(args.out, "--out")
     args.out.mkdir(parents=True, exist_ok=True)
+    taken: set[str] = set()
+    targets = [distinct_name(args.out, path.stem, ".yaml", taken) for path in args.files]
+    for target in targets:  # before any work: a FIFO, a link out of --out or an input at a name
+        resolve_output(target, "--out", inside=args.out, inputs=args.files)
     problems = 0
     written = 0
     next_id = args.id
-    for path in args.files:
+    for path, target in zip(args.files, targets):
         items = list(open_history(path))
         records = [item for item in items if not isinstance(item, HandProblem)]
         for item in items:
@@ -433,16 +431,23 @@ def _import(args: argparse.Namespace) -> int:
         next_id = ids[-1]
         scenarios = []
         for record, scenario_id in zip(records, ids):
+            try:
+                scenario = scenario_from_record(record, scenario_id)
+            except NotWritable as error:
+                warn(f"stud8 hh: {scenario_id} not written: {error.message}")
+                problems += 1
+                continue
             verdict = audit_hand(record)
             if verdict.verdict != "conforms":
                 warn(f"stud8 hh: {scenario_id} ({shown_path(path)} hand {printable(record.hand_id)}): {verdict.verdict}"
                      f"{': ' + verdict.reason if verdict.reason else ''}"
                      f"{': ' + verdict.deviations[0].message if verdict.deviations else ''}"
                      " (the scenario keeps the recorded result)")
-            scenarios.append(scenario_from_record(record, scenario_id))
-        target = args.out / f"{path.stem}.yaml"
+            scenarios.append(scenario)
+        if not scenarios:
+            continue
         text = with_modeline(scenarios_text(scenarios, f"Hands of {path.name}, imported by `stud8 hh import`."), target)
-        _write_atomically(target, lambda out, text=text: out.write(text))
+        write_files_atomic({target: text}, "--out", inside=args.out, inputs=args.files)
         written += len(scenarios)
         warn(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {shown_path(target)}")
     return 1 if problems or not written else 0

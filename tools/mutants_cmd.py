@@ -80,11 +80,13 @@ def run(args: argparse.Namespace) -> int:
     if args.doc is not None:
         if args.pattern:
             raise Stud8Error("--doc writes the whole catalogue: leave out -k", "usage")
-        from stud8.tools.output import check_writable, write_text_atomic
+        from stud8.spec.limits import shown_path
+        from stud8.tools.output import check_writable, is_stdout, write_text_atomic
 
         check_writable(args.doc, "--doc")
-        write_text_atomic(args.doc, render(mutants) + "\n")
-        print(f"wrote {args.doc} ({len(mutants)} mutants)")
+        write_text_atomic(args.doc, render(mutants) + "\n", "--doc")
+        if not is_stdout(args.doc):
+            print(f"wrote {shown_path(args.doc)} ({len(mutants)} mutants)")
         return 0
     if not mutants:
         raise Stud8Error(f"-k {args.pattern!r} matches no mutant", "usage")

@@ -45,18 +45,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
-import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import quoted
+from stud8.spec.limits import shown_path as printed_path
 from stud8.tools.arguments import examples
 from stud8.tools.formats import add_format_argument, wants_json
-from stud8.tools.output import check_writable
+from stud8.tools.output import check_writable, is_stdout, write_text_atomic
+from stud8.tools.streams import say, warn
 
 HEADER = """Recorded Stud/8 hands, imported from PHH hand histories by `stud8 phh import`.
 The expected outcome of each hand is its recorded finishing stacks, nothing else (facts, not
@@ -109,41 +110,23 @@ def run(args: argparse.Namespace) -> int:
     try:
         return command(args)
     except PhhUnreadable as error:  # a path that names no readable file: an input error, as in every command
-        print(f"stud8 phh: {error.message}", file=sys.stderr)
+        warn(f"stud8 phh: {error.message}")
         return 2
     except PhhError as error:  # a file that reads but is wrong: a problem found in it
-        print(f"stud8 phh: {error.message}", file=sys.stderr)
+        warn(f"stud8 phh: {error.message}")
         return 1
 
 
 # --- output ----------------------------------------------------------------------------------
 
-def _file_mode(path: Path) -> int:
-    """The mode the output gets: the existing file's, else what a new file would get."""
-    if path.exists():
-        return path.stat().st_mode & 0o777
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
-def _write(path: Path | None, text: str) -> None:
-    """Write all of ``text`` or nothing: a temporary file in the same folder, then a rename."""
+def _write(path: Path | None, text: str, inputs: Sequence[Path | str] = ()) -> None:
+    """Write all of ``text`` or nothing, through the one safe writer (``stud8.spec.outputs``:
+    never a link replaced, a FIFO or an input overwritten; the umask's mode, or the replaced
+    file's); standard output when ``path`` is None or ``-``."""
     if path is None:
         sys.stdout.write(text)
         return
-    parent = path.parent if str(path.parent) else Path(".")
-    temporary: str | None = None
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.chmod(temporary, _file_mode(path))
-        os.replace(temporary, path)
-    except OSError as error:
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
-        raise Stud8Error(f"-o {path}: cannot write: {error.strerror or error}", "usage") from None
+    write_text_atomic(path, text, "-o", inputs=inputs)
 
 
 # --- import ----------------------------------------------------------------------------------
@@ -254,7 +237,7 @@ def _import(args: argparse.Namespace) -> int:
     )
 
     if args.output is not None:
-        check_writable(args.output, "-o")
+        check_writable(args.output, "-o", inputs=args.files)
     ids = _ids(args.id, len(args.files))
     scenarios = []
     warnings = []
@@ -300,13 +283,14 @@ def _import(args: argparse.Namespace) -> int:
     header = HEADER if not args.comment else f"{args.comment}\n{HEADER}"
     from stud8.conformance.suite.modeline import with_modeline
 
-    text = with_modeline(scenarios_yaml(scenarios, header), args.output)  # editors check it as typed
-    check_scenario_text(text, str(args.output or "<stdout>"))
-    _write(args.output, text)
+    to_file = args.output is not None and not is_stdout(args.output)
+    text = with_modeline(scenarios_yaml(scenarios, header), args.output if to_file else None)  # editors check it as typed
+    check_scenario_text(text, str(args.output) if to_file else "<stdout>")
+    _write(args.output, text, args.files)
     for warning in warnings:
-        print(warning, file=sys.stderr)
-    if args.output is not None:
-        print(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {args.output}", file=sys.stderr)
+        warn(warning)
+    if to_file:
+        warn(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {printed_path(args.output)}")
     return 0
 
 
@@ -359,9 +343,9 @@ def _export(args: argparse.Namespace) -> int:
         pokerkit_finishing_stacks,
     )
 
-    if args.output is not None:
-        check_writable(args.output, "-o")
     data, where = _find_scenario(args.scenario)
+    if args.output is not None:
+        check_writable(args.output, "-o", inputs=[where])
     text, expected = phh_from_scenario(data, where)
     if not args.no_check:
         try:
@@ -374,7 +358,7 @@ def _export(args: argparse.Namespace) -> int:
             if got != expected:
                 raise PhhError(f"{data['id']}: PokerKit replays the hand history to stacks {got}, not the scenario's "
                                f"{expected}: it plays this hand differently")
-    _write(args.output, text)
+    _write(args.output, text, [where])
     return 0
 
 
@@ -412,7 +396,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(json.dumps(document))
     else:
         seats = [f"p{i + 1}" for i in range(len(replay.stacks))]
-        print(f"{args.file}: {len(seats)} players, the hand ends on {replay.last_street} street")
+        say(f"{printed_path(args.file)}: {len(seats)} players, the hand ends on {replay.last_street} street")
         print("final stacks: " + ", ".join(f"{seat} {stack}" for seat, stack in zip(seats, replay.stacks)))
         for number, pot in enumerate(replay.pots, 1):
             halves = "high " + ", ".join(f"{s} {a}" for s, a in pot["high"].items())

@@ -38,6 +38,7 @@ from stud8.conformance.fuzz.generate import HandSpec, generate
 from stud8.conformance.fuzz.lockstep import Divergence, Played, play_generated
 from stud8.conformance.fuzz.shrink import SHRINK_SECONDS, Case, Shrinker
 from stud8.conformance.suite.modeline import with_modeline
+from stud8.spec.outputs import write_files_atomic
 
 PARALLEL_MIN_HANDS = 200
 """Below this many hands the run stays in one process (starting workers costs more)."""
@@ -283,9 +284,10 @@ def investigate(config: FuzzConfig, engine: Engine, hit: Hit, out: Path, *, engi
                       original[0], original[1], shrink_tries=shrinker.budget - shrinker.tries,
                       shrink_cut_short=shrinker.cut_short, guided=config.guided)
     text = scenario_text(finding, case, engine_name, config.profile, config.options, burn_first, command)
-    out.mkdir(parents=True, exist_ok=True)
     path = out / f"fuzz-{'guided-' if config.guided else ''}{config.seed}-{hit.hand}.yaml"
-    path.write_text(with_modeline(text, path), encoding="utf-8")  # editors check it as typed
+    # Through the one safe writer: a folder, a FIFO or a link out of --out at the finding's
+    # name is refused (a usage error), never written through or waited on.
+    write_files_atomic({path: with_modeline(text, path)}, "--out", inside=out)  # editors check it as typed
     finding.path = path
     finding.reproduces = _reproduces(path, engine)
     return finding

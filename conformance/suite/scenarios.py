@@ -9,6 +9,7 @@ awards that do not add up to their pot, and ids or titles used twice in the suit
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -61,11 +62,17 @@ def packaged_scenarios_dir() -> Path:
 
 
 def find_scenario_files(paths: Iterable[Path]) -> list[Path]:
-    """Every scenario file under ``paths`` (files are taken as given), sorted for stable order."""
+    """Every scenario file under ``paths`` (files are taken as given), sorted for stable order.
+    A subfolder that cannot be listed is in the list too, where loading it says why (it is
+    never skipped without a word, as a walk of the folder would)."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
             found.extend(sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file()))
+            unlisted: list[OSError] = []
+            for _ in os.walk(path, onerror=unlisted.append):
+                pass
+            found.extend(Path(error.filename) for error in unlisted if error.filename)
         else:
             found.append(path)
     return found
