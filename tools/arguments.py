@@ -1,8 +1,10 @@
 """Argument types shared by the commands, so that one value means the same everywhere.
 
-A seed is refused or accepted the same way by ``fuzz`` and ``bench`` (an ``argparse`` type: a
-bad value is a usage error, exit 2, naming the flag); ``--scenarios`` folders are checked the
-same way by ``conform``, ``coverage`` and ``docs``. Times are checked by
+A seed is refused or accepted the same way by ``fuzz``, ``bench``, ``hh synth`` and
+``verify-evaluator`` (an ``argparse`` type: a bad value is a usage error, exit 2, naming the
+flag); ``--scenarios`` folders are checked the same way by ``conform``, ``coverage`` and
+``docs``; ``--jobs`` the same way by ``fuzz``, ``mutants``, ``hh audit`` and
+``verify-evaluator`` (``check_jobs``, ``local_workers``). Times are checked by
 ``stud8.spec.limits.seconds_problem``.
 """
 
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from stud8.spec.errors import Stud8Error
-from stud8.spec.limits import quoted
+from stud8.spec.limits import MAX_JOBS, quoted
 
 
 def seed(text: str) -> int:
@@ -42,3 +44,23 @@ def examples(*lines: str) -> dict[str, Any]:
     command's help does: tests/test_cli_conventions.py checks it, and that each one parses)."""
     return {"epilog": "examples:\n" + "\n".join(f"  {line}" for line in lines),
             "formatter_class": argparse.RawDescriptionHelpFormatter}
+
+def check_jobs(jobs: int | None, flag: str = "--jobs") -> None:
+    """Refuse a ``--jobs`` below 1 or above ``MAX_JOBS`` (a usage error, exit 2, before any
+    work): 999,999 asked of ``mutants`` once started 119 processes and 6.5 GB on two cores, and
+    ``verify-evaluator --jobs 300`` forked 300 at once. None (not given) is fine."""
+    if jobs is None:
+        return
+    if jobs < 1:
+        raise Stud8Error(f"{flag} must be at least 1, got {jobs}", "usage")
+    if jobs > MAX_JOBS:
+        raise Stud8Error(f"{flag} must be at most {MAX_JOBS}, got {jobs}", "usage")
+
+
+def local_workers(jobs: int, work: int | None = None) -> int:
+    """Local worker processes to start for ``jobs``: never more than the cores this process may
+    use (``executor.default_jobs``), nor than the units of ``work`` when it is known."""
+    from stud8.conformance.executor import default_jobs
+
+    count = min(jobs, default_jobs())
+    return max(1, count if work is None else min(count, work))

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -58,8 +57,8 @@ from typing import Any
 
 from stud8.conformance.executor import default_jobs
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import MAX_JOBS, seconds_problem
-from stud8.tools.arguments import seed
+from stud8.spec.limits import seconds_problem
+from stud8.tools.arguments import check_jobs, seed
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_output_folder
 
@@ -115,7 +114,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an option on top of the profile (repeatable; the value is read as YAML: 3, true, capped)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), metavar="DIR",
                         help="where the scenarios of divergences are written (default ./fuzz-findings)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+    parser.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                         help="worker processes (default: every core; runs of fewer than 200 hands stay in one process)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds allowed for each engine message of a cmd: engine (default {DEFAULT_TIMEOUT:g})")
@@ -186,8 +185,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.hands < 1:
         raise Stud8Error(f"--hands must be at least 1, got {args.hands}", "usage")
-    if args.jobs < 1:
-        raise Stud8Error(f"--jobs must be at least 1, got {args.jobs}", "usage")
+    check_jobs(args.jobs)
     if args.seed < 0:
         raise Stud8Error(f"--seed must be 0 or more, got {args.seed}", "usage")
     if args.start < 0:
@@ -198,8 +196,6 @@ def run(args: argparse.Namespace) -> int:
         why = seconds_problem(value, flag, allow_zero=flag == "--shrink-seconds")
         if why:  # inf, nan, 1e308, negative: refused before any hand is played
             raise Stud8Error(why, "usage")
-    if args.jobs > MAX_JOBS:
-        raise Stud8Error(f"--jobs must be at most {MAX_JOBS}, got {args.jobs}", "usage")
     check_output_folder(args.out, "--out")  # before the run, not after an hour of fuzzing
     options = dict(args.option)
     try:

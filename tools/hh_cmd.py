@@ -43,7 +43,7 @@ from typing import Any
 
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_ERRORS_PER_FILE, printable, shown_path
-from stud8.tools.arguments import examples
+from stud8.tools.arguments import check_jobs, examples, local_workers, seed
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable, distinct_name, is_stdout, open_output, write_files_atomic
 from stud8.tools.streams import say, warn
@@ -95,7 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                          description="Random hands played on the reference engine (the same for the same seed).",
                          **examples("stud8 hh synth --hands 100 --seed 1 --players 2-8 --format ohh --out hands.json"))
     syn.add_argument("--hands", type=int, required=True, metavar="N")
-    syn.add_argument("--seed", type=int, default=1, metavar="S")
+    syn.add_argument("--seed", type=seed, default=1, metavar="S", help="seed of the hands, 0 or more (default 1)")
     syn.add_argument("--players", default="2-8", metavar="MIN-MAX", help="players per hand: N or a range MIN-MAX (default 2-8)")
     syn.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, default="pokerstars")
     syn.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
@@ -252,8 +252,7 @@ def _audit(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not path.exists():
             raise Stud8Error(f"{path}: no such file or folder", "usage")
-    if args.jobs is not None and args.jobs < 1:
-        raise Stud8Error(f"--jobs {args.jobs}: give at least 1", "usage")
+    check_jobs(args.jobs)
     if args.report is not None:
         check_writable(args.report, "--report", inputs=args.paths)
     options = _options(args)
@@ -266,7 +265,8 @@ def _audit(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) if wanted else None
         with progress_bar(None, desc="audit", unit="hand", enabled=args.progress) as bar:
-            for verdict in _verdicts(args.paths, options, args.jobs, args.dask):
+            jobs = None if args.jobs is None else local_workers(args.jobs)
+            for verdict in _verdicts(args.paths, options, jobs, args.dask):
                 tally.add(verdict)
                 if spool is not None:
                     spool.write(("," if tally.count > 1 else "") + json.dumps(verdict.to_json()))

@@ -94,11 +94,10 @@ def run(args: argparse.Namespace) -> int:
         from stud8.tools.output import check_writable
 
         check_writable(args.kills, "--kills")
-    from stud8.conformance.executor import default_jobs
+    from stud8.tools.arguments import check_jobs, local_workers
 
-    jobs = args.jobs if args.jobs is not None else min(2, default_jobs())
-    if jobs < 1:
-        raise Stud8Error(f"--jobs must be 1 or more, got {jobs}", "usage")
+    check_jobs(args.jobs)
+    jobs = local_workers(args.jobs if args.jobs is not None else 2, len(mutants))
     fuzz_hands = EQUIVALENCE_HANDS if args.fuzz_hands is None else args.fuzz_hands
     if fuzz_hands < 0:
         raise Stud8Error(f"--fuzz-hands must be 0 or more, got {fuzz_hands}", "usage")
@@ -108,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     baseline: dict[str, str] = {}
     with progress_bar(total=len(mutants), desc="mutants", unit="mutant") as bar:
-        results = run_mutants(mutants, jobs=min(jobs, len(mutants)), fuzz_hands=fuzz_hands,
+        results = run_mutants(mutants, jobs=jobs, fuzz_hands=fuzz_hands,
                               done=lambda result: bar.update(1), baseline=baseline)
     for scenario_id, problem in baseline.items():
         print(f"stud8 mutants: left out {scenario_id}, which the reference engine fails: {problem}", file=sys.stderr)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import time
 from collections import Counter
@@ -34,6 +33,8 @@ from typing import Any, TypeVar
 from stud8.reference.cards import ALL_CARDS, format_cards
 from stud8.reference.errors import Stud8Error
 from stud8.reference.hands import Category
+from stud8.spec.limits import MAX_JOBS
+from stud8.tools.arguments import check_jobs, local_workers, seed
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.progress import progress_bar
 
@@ -121,14 +122,16 @@ EXAMPLES: tuple[str, ...] = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, help="hand size (default 5)")
     parser.add_argument("--sample", type=int, metavar="N", help=f"random hands to compare (default {DEFAULT_SAMPLE})")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the random sample (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the random sample, 0 or more (default 0)")
     parser.add_argument("--exhaustive", action="store_true", help="all hands (default for 5 cards; long for 7)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N", help="worker processes (default: all cores)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default: every core; never more than the cores)")
     add_format_argument(parser, "report")
 
 
 def run(args: argparse.Namespace) -> int:
-    report = verify(args.cards, sample=args.sample, seed=args.seed, exhaustive=args.exhaustive, jobs=args.jobs)
+    check_jobs(args.jobs)
+    jobs = local_workers(args.jobs if args.jobs is not None else MAX_JOBS)
+    report = verify(args.cards, sample=args.sample, seed=args.seed, exhaustive=args.exhaustive, jobs=jobs)
     if wants_json(args):
         print(json.dumps(report, indent=2))
     else:
