@@ -221,3 +221,30 @@ def test_player_names_with_ansi_escapes_are_printed_escaped(capsys: pytest.Captu
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out
     assert "rdiez\\x1b[31mchang" in out
+
+
+def test_validate_escapes_a_file_name_with_a_newline(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    forged = tmp_path / "x.yaml\n1 files valid\x1b[2J.yaml"
+    forged.write_text("scenarios: 3\n", encoding="utf-8")
+    assert main(["validate", str(forged)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and len(out.splitlines()) == 1
+    assert out.startswith(f"{tmp_path}/x.yaml\\n1 files valid\\x1b[2J.yaml:1:")
+
+
+def test_what_an_engine_says_is_escaped_in_the_conform_output(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "ansi_engine.py").write_text(
+        "from stud8.conformance.engines import ReferenceEngine\n"
+        "class Loud(ReferenceEngine):\n"
+        "    def observe(self):\n"
+        "        raise RuntimeError('\\x1b[2J\\x1b]0;pwned\\x07 the screen is cleared')\n"
+        "def make():\n"
+        "    return Loud()\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code = main(["conform", "--engine", "python:ansi_engine:make", "--no-builtin", "--scenarios",
+                 str(Path(__file__).parent / "data" / "replay")])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert "\\x1b[2J" in out

@@ -15,6 +15,7 @@ from stud8.reference.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, default_rulebook
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
+from stud8.tools.streams import say
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 coverage",
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         width = max(len(rule_id) for rule_id in coverage)
         for rule_id, ids in coverage.items():
             shown = ", ".join(ids) if ids else "UNCOVERED"
-            print(f"{rule_id:<{width}}  {len(ids):>3}  {shown}")
+            say(f"{rule_id:<{width}}  {len(ids):>3}  {shown}")
     uncovered = [rule_id for rule_id, ids in coverage.items() if not ids]
     if uncovered:
         print(f"{len(uncovered)} of {len(coverage)} rule ids are cited by no scenario", file=sys.stderr)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.spec.errors import Stud8Error
+from stud8.spec.limits import shown_path
 from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
 from stud8.spec.yamlio import Problem
 from stud8.tools.arguments import check_scenario_folders
@@ -39,6 +40,7 @@ from stud8.tools.docs.render import (
     render_catalogue,
     write_output,
 )
+from stud8.tools.streams import say, warn
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 docs --out docs",
@@ -67,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _report(problems: list[Problem]) -> int:
     for problem in problems:
-        print(problem, file=sys.stderr)
+        warn(str(problem))
     count = len(problems)
     print(f"stud8 docs: {count} problem{'s' if count != 1 else ''} found; nothing was written", file=sys.stderr)
     return 1
@@ -82,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     check_scenario_folders(args.scenarios)
     rules_path = args.rules or packaged_rules_path()
     if not Path(rules_path).is_file():
-        raise Stud8Error(f"--rules {rules_path}: no such file", "usage")
+        raise Stud8Error(f"--rules {shown_path(rules_path)}: no such file", "usage")
     try:
         book: RuleBook = load_rulebook_file(rules_path)
     except RuleBookError as error:
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         for lang in (LANGUAGES if args.lang == "all" else (args.lang,)):
             written.update(render_book(build_book_context(book, scenarios, lang, profile, house_ids, source)))
     except I18nError as error:
-        print(f"stud8 docs: {error}", file=sys.stderr)
+        warn(f"stud8 docs: {error}")
         print("stud8 docs: a translation catalogue is invalid; nothing was written", file=sys.stderr)
         return 1
     written.update(render_catalogue(build_catalogue_context(book, scenarios, profile, house_ids, mutant_rows(), source)))
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pdf:
         outputs.update(make_pdfs(args.out, written))
     write_output(args.out, outputs)
-    print(f"wrote {len(outputs)} files into {args.out}: {', '.join(sorted(outputs))}")
+    say(f"wrote {len(outputs)} files into {shown_path(args.out)}: {', '.join(sorted(outputs))}")
     return 0
 
 

@@ -57,10 +57,11 @@ from typing import Any
 
 from stud8.conformance.executor import default_jobs
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import seconds_problem
+from stud8.spec.limits import printable, seconds_problem, shown_path
 from stud8.tools.arguments import check_jobs, seed
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_output_folder
+from stud8.tools.streams import say, warn
 
 
 def _players(text: str) -> tuple[int, int]:
@@ -218,8 +219,8 @@ def run(args: argparse.Namespace) -> int:
                       "declares: " + " ".join(f"--option {name}={_text(value)}" for name, value in declared.items()),
                       file=sys.stderr)
         if reason:
-            print(f"stud8 fuzz: {args.engine} cannot play these settings: {reason}", file=sys.stderr)
-            print(f"hint: {_hint(args.engine, engine)}", file=sys.stderr)
+            warn(f"stud8 fuzz: {printable(args.engine)} cannot play these settings: {printable(reason, 400)}")
+            warn(f"hint: {printable(_hint(args.engine, engine), 400)}")
             return 2
         config = FuzzConfig(engine=args.engine, hands=args.hands, seed=args.seed, players=args.players,
                             profile=args.profile, options=options, jobs=args.jobs, timeout=args.timeout,
@@ -251,9 +252,10 @@ def run(args: argparse.Namespace) -> int:
         }))
     else:
         for finding in findings:
-            print(finding.summary())
+            say(finding.summary())
             if finding.reproduces is False:
-                print(f"  note: the scenario {finding.path} does not fail on {name} when replayed (a nondeterministic engine?)")
+                say(f"  note: the scenario {shown_path(finding.path)} does not fail on {printable(name)} when replayed "
+                    "(a nondeterministic engine?)")
         if not findings:
             print(f"no divergence in {result.played} hands (seed {args.seed})")
         if rules is not None and args.rules:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +25,11 @@ from stud8.conformance.suite.scenarios import (
     suite_problems,
 )
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import shown_path
 from stud8.spec.rulebook import check_rulebook, packaged_rules_path
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file
 from stud8.tools.formats import add_format_argument
+from stud8.tools.streams import say, warn
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 validate",
@@ -51,7 +52,7 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], int]:
     """All problems in ``paths`` and the number of files checked."""
     for path in paths:
         if not path.exists():
-            raise Stud8Error(f"no such file or folder: {path}", "usage")
+            raise Stud8Error(f"no such file or folder: {shown_path(path)}", "usage")
     problems: list[Problem] = []
     scenario_files: list[LoadedFile] = []
     files = find_scenario_files(paths)
@@ -75,14 +76,14 @@ def run(args: argparse.Namespace) -> int:
     paths: list[Path] = args.paths or [packaged_rules_path(), packaged_scenarios_dir()]
     problems, count = check_paths(paths)
     if count == 0:
-        shown = ", ".join(str(path) for path in paths)
-        print(f"stud8 validate: no scenario files found in {shown} (files ending .yaml or .yml)", file=sys.stderr)
+        shown = ", ".join(shown_path(path) for path in paths)
+        warn(f"stud8 validate: no scenario files found in {shown} (files ending .yaml or .yml)")
         return 1
     if args.format == "json":
         print(json.dumps({"files": count, "problems": [p.as_json() for p in problems]}, indent=2))
     else:
         for problem in problems:
-            print(problem)
+            say(str(problem))
         if not problems:
             print(f"{count} files valid")
     return 1 if problems else 0

@@ -38,7 +38,7 @@ from stud8.conformance.suite.rootcause import attribute, cause_text
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
 from stud8.conformance.suite.testids import root_labels, suite_path
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import seconds_problem
+from stud8.spec.limits import printable, seconds_problem, shown_path
 from stud8.spec.outputs import check_output_file
 from stud8.spec.yamlio import Problem
 
@@ -378,7 +378,7 @@ class ConformanceReporter:
             totals = self.report.totals()
             listed = len(self.config.stash.get(BASELINE_KEY, Baseline()))
             applied = totals["known-failure"] + totals["fixed"] + totals["changed"]
-            line = f"baseline {baseline}: {applied} known failures applied ({listed} listed): {totals['known-failure']} still fail"
+            line = f"baseline {shown_path(baseline)}: {applied} known failures applied ({listed} listed): {totals['known-failure']} still fail"
             if totals["changed"]:
                 line += f", {totals['changed']} fail differently"
             if totals["fixed"]:
@@ -390,7 +390,13 @@ class ConformanceReporter:
         if self.baseline_line:
             terminalreporter.write_line(self.baseline_line)
         if self.written is not None and not self.config.getoption("stud8_report_quiet"):
-            terminalreporter.write_line(f"report written to {self.written}")
+            terminalreporter.write_line(f"report written to {shown_path(self.written)}")
+
+
+def _printable_lines(lines: list[str]) -> str:
+    """A failure's lines for the terminal: what an engine answered or a file holds may carry
+    control characters and ANSI escapes (``stud8.spec.limits.printable``)."""
+    return "\n".join(printable(line, None) for line in lines)
 
 
 def _engine_flag(spec: str) -> str:
@@ -479,7 +485,9 @@ class ScenarioItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, (EngineFault, ScenarioFailure)):
-            return f"{self.scenario.id}: {self.scenario.title}\n" + self.failure_text(excinfo.value)
+            # what an engine answered or a file holds may carry control characters and ANSI escapes
+            return _printable_lines([f"{self.scenario.id}: {self.scenario.title}",
+                                     *self.failure_text(excinfo.value).split("\n")])
         return str(super().repr_failure(excinfo))
 
     def failure_text(self, error: BaseException) -> str:
@@ -522,7 +530,7 @@ class InvalidFileItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, InvalidScenarioFile):
-            return "invalid scenario file:\n" + "\n".join(f"  {p}" for p in excinfo.value.problems)
+            return _printable_lines(["invalid scenario file:", *(f"  {p}" for p in excinfo.value.problems)])
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int, str]:
