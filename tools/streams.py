@@ -97,11 +97,12 @@ class GuardedStdout(_Guarded):
         process's own standard output, its descriptor is pointed at ``/dev/null``, so that
         Python's flush at exit finds nowhere to fail (its "Exception ignored" traceback)."""
         stream, self._stream = self._stream, None
-        if stream is None or stream is not sys.__stdout__:
+        real = sys.__stdout__
+        if stream is None or real is None or stream is not real:
             return
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, stream.fileno())
+            os.dup2(devnull, real.fileno())
             os.close(devnull)
         except (OSError, ValueError, AttributeError):
             pass

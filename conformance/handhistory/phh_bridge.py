@@ -16,7 +16,7 @@ and the uncalled chips returned to whoever put in the most.
 
 A file may hold one hand, or several as numbered tables (``[1]``, ``[2]``, ..., as in PHH's
 ``.phhs`` files). The whole file is parsed at once (it is at most ``MAX_FILE_BYTES``, like
-every history), through ``conformance.phh.load_toml`` and its limits (nesting, numbers);
+every history), through ``phh.load_toml`` and its limits (nesting, numbers);
 a file of more than ``MAX_HANDS_PER_FILE`` tables is parsed only up to the table after the
 last one read, and each table's line is found in one pass over the text (a ``.phhs`` file of
 40,000 tiny tables once cost a search of the whole text per table).
