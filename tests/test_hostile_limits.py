@@ -27,6 +27,26 @@ def test_the_readme_states_every_limit() -> None:
     assert limits.MAX_SECONDS == 7 * 24 * 3600 and "at most a week" in section
 
 
+def test_the_readme_states_the_hand_history_limits() -> None:
+    """Issue 22: hand histories (file size above, line, hand, hands per file, names), the
+    unseen-card budget and the Dask timeout are in the table too, with the values used."""
+    section = _section(ROOT / "README.md", "## Limits")
+    for value in (f"| {limits.MAX_LINE_CHARS:,} characters |", f"| {limits.MAX_HAND_CHARS:,} characters |",
+                  f"| {limits.MAX_HANDS_PER_FILE:,} (then", f"| {limits.MAX_NAME_CHARS} characters |",
+                  f"| {limits.UNSEEN_TRIALS:,} fillings or {limits.UNSEEN_SECONDS:g} s", f"| {limits.DASK_TIMEOUT:g} s |",
+                  f"| {limits.MAX_PATH_CHARS:,} characters (escaped) |", "hand history) | 4 MiB |"):
+        assert value in section, value
+
+
+def test_the_hand_history_code_uses_the_one_set_of_limits() -> None:
+    from stud8.conformance import executor
+    from stud8.conformance.handhistory import audit, readers
+
+    assert executor.CONNECT_TIMEOUT == limits.DASK_TIMEOUT
+    assert (audit.UNSEEN_TRIALS, audit.UNSEEN_SECONDS) == (limits.UNSEEN_TRIALS, limits.UNSEEN_SECONDS)
+    assert readers.MAX_LINE_CHARS == limits.MAX_LINE_CHARS and readers.MAX_HANDS_PER_FILE == limits.MAX_HANDS_PER_FILE
+
+
 def test_the_protocol_document_states_the_protocol_limits() -> None:
     from stud8.conformance.engines.protocol import MAX_LINE_BYTES
     from stud8.conformance.engines.subprocess_adapter import MAX_BLANK_LINES
