@@ -248,3 +248,30 @@ def test_what_an_engine_says_is_escaped_in_the_conform_output(capsys: pytest.Cap
     assert code == 1
     assert "\x1b" not in out + err and "\x07" not in out + err
     assert "\\x1b[2J" in out
+
+
+class _FailsOnFlush(io.TextIOBase):
+    """/dev/full as a buffered file is: writes seem to work, the flush fails."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("argv", [["docs", "--help"], ["eval", "As", "Kd", "Qh", "Jc", "Ts"], ["--version"]])
+def test_a_stdout_that_fails_only_when_flushed_is_caught_too(capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    # Found by the corpus: argparse's --help wrote into the buffer and exited 0; the flush at
+    # exit failed after the command had said it succeeded.
+    monkeypatch.setattr(sys, "stdout", _FailsOnFlush())
+    assert main(argv) == 2
+    assert capsys.readouterr().err.endswith("cannot write to standard output: No space left on device\n")
+
+
+def test_phh_quotes_a_100000_character_path_briefly(capsys: pytest.CaptureFixture[str]) -> None:
+    # Found by the corpus: the message of a missing PHH file held the whole path.
+    assert main(["phh", "replay", "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 2000 and err.count("\n") == 1

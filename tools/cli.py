@@ -106,7 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout = guard  # type: ignore[assignment]
     name = _name_of(argv)
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # --help, --version, a usage error: what argparse printed must reach stdout
+            sys.stdout.flush()
+            raise
         if not getattr(args, "_run", None):
             parser.print_help()
             return 2

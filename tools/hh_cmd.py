@@ -8,12 +8,14 @@ import them as replay scenarios, export scenarios as site histories, make random
   difference, each with its rule id), ``cannot-judge`` (the record lacks what the judgment
   needs), ``not-stud8`` or ``unreadable`` (with the reason). Text output: one line per hand
   that does not conform, then the counts by verdict and by rule. ``--format json`` prints the
-  report (``spec/schema/audit-report.schema.json``); ``--report FILE`` writes it too.
-  ``--jobs N`` audits on N local processes, ``--dask ADDRESS`` on a Dask cluster; the verdicts
-  are the same and in the same order either way.
+  report (``spec/schema/audit-report.schema.json``); ``--report FILE`` writes it too. The text
+  shows at most ``MAX_ERRORS_PER_FILE`` lines a file. ``--jobs N`` audits on N local processes
+  (never more than the cores), ``--dask ADDRESS`` on a Dask cluster (checked first:
+  ``executor.probe_scheduler``); the verdicts are the same and in the same order either way.
 * ``stud8 hh import FILE... --out DIR [--id ID]``: each hand becomes a replay scenario in
   ``DIR/<file name>.yaml`` (the recorded final stacks as the expected outcome, the rake as
-  the scenario's ``rake``); unseen down cards are dealt from the unused cards.
+  the scenario's ``rake``); unseen down cards are dealt from the unused cards. Distinct inputs
+  get distinct names; a hand no scenario can hold is left out (exit 1).
 * ``stud8 hh export SCENARIO --format pokerstars|ohh|phh [-o FILE]``: a replay scenario
   (``FILE::ID``, a file with one replay, or a packaged id) written as a site would.
 * ``stud8 hh synth --hands N --seed S [--players MIN-MAX] --format pokerstars|ohh|phh [--out FILE]
@@ -23,9 +25,14 @@ import them as replay scenarios, export scenarios as site histories, make random
 ``stud8 phh`` (import, export, replay of PHH files) is the older command for PHH alone; every
 PHH file also reads here.
 
+Every file is written through the one safe writer (``stud8.spec.outputs``): ``-`` is standard
+output, a link is never replaced, an input is never overwritten; every line printed passes the
+sanitiser (``tools/streams.py``).
+
 Exit codes: 0 every hand conforms (or the file was written); 1 a hand deviates, cannot be
 judged, is not Stud/8 or is unreadable (or a scenario cannot be written); 2 usage errors (a
-path that does not exist, an unknown option, an output that cannot be written).
+path that does not exist, an unknown option, an output that cannot be written, a Dask address
+that cannot be used).
 """
 
 from __future__ import annotations

@@ -21,7 +21,12 @@ import os
 import sys
 from typing import Any, TextIO
 
-from stud8.spec.limits import printable
+from stud8.spec.limits import MAX_PATH_CHARS, printable
+
+MAX_LINE_CHARS = 4 * MAX_PATH_CHARS
+"""Longest message line printed: its parts are bounded where they are put together (a value
+to ``MAX_QUOTE_CHARS``, a file name to ``MAX_PATH_CHARS``); this bounds a line whose part
+escaped that, so no input is ever printed in full."""
 
 
 class StdoutFailed(BaseException):
@@ -126,9 +131,9 @@ def hold_closed_descriptors() -> None:
 
 
 def say(line: str, *, file: TextIO | None = None) -> None:
-    """Print one line of a message (to stdout unless ``file``), escaped for the terminal:
-    the line's parts are bounded where they are put together, so the line is not cut."""
-    print(printable(line, None), file=file if file is not None else sys.stdout)
+    """Print one line of a message (to stdout unless ``file``), escaped for the terminal and
+    cut at ``MAX_LINE_CHARS``."""
+    print(printable(line, MAX_LINE_CHARS), file=file if file is not None else sys.stdout)
 
 
 def warn(line: str) -> None:

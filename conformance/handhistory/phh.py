@@ -45,6 +45,7 @@ from stud8.spec.limits import (
     nesting_depth,
     quoted,
     shorten,
+    shown_path,
 )
 from stud8.spec.yamlio import FileRefused, read_text_file
 
@@ -112,7 +113,7 @@ def read_phh(path: Path) -> PhhHand:
     try:
         text = read_text_file(path)
     except FileRefused as refused:
-        raise PhhUnreadable(f"{path}: cannot read the hand history: {refused.message}") from None
+        raise PhhUnreadable(f"{shown_path(path)}: cannot read the hand history: {refused.message}") from None
     return loads_phh(text, str(path))
 
 
