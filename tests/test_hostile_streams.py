@@ -275,3 +275,9 @@ def test_phh_quotes_a_100000_character_path_briefly(capsys: pytest.CaptureFixtur
     assert main(["phh", "replay", "x" * 100_000]) == 2
     err = capsys.readouterr().err
     assert len(err) < 2000 and err.count("\n") == 1
+
+
+def test_a_closed_stdin_is_an_input_that_has_ended() -> None:
+    done = subprocess.run([sys.executable, "-m", "stud8.tools.cli", "serve"], capture_output=True, text=True,
+                          check=False, preexec_fn=lambda: os.close(0))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")

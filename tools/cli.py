@@ -10,7 +10,7 @@ What every command shares is handled here once:
 
 * standard output that cannot be written (``/dev/full``, closed, a broken pipe) ends the
   command with one line on stderr and exit 2 (``tools/streams.py``), never a traceback nor a
-  silent success;
+  silent success; a closed standard input is an input that has ended;
 * an ``OSError`` no command expected (a 300-character file name, a file that vanished while
   it was read) is one line naming the file, exit 2;
 * every line printed here passes the one sanitiser (``stud8.spec.limits.printable``), so an
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import re
 import sys
 from collections.abc import Sequence
@@ -101,7 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None and sys.__stdout__ is None:  # this process was started with stdout closed
         hold_closed_descriptors()
     parser = build_parser()
-    saved = sys.stdout
+    saved, saved_stdin = sys.stdout, sys.stdin
+    if sys.stdin is None:  # started with stdin closed: to a command, an input that has ended
+        sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
     guard = GuardedStdout(saved)
     sys.stdout = guard  # type: ignore[assignment]
     name = _name_of(argv)
@@ -135,6 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     finally:
         sys.stdout = saved  # a command may have pointed it elsewhere (serve: at stderr)
+        sys.stdin = saved_stdin
 
 
 def _name_of(argv: Sequence[str] | None) -> str:
