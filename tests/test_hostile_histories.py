@@ -360,3 +360,16 @@ def test_one_bad_stake_in_an_absolute_hand_is_that_hand_s_problem(tmp_path: Path
     first, second = _items(path)
     assert isinstance(first, HandProblem) and first.reason == "amount '$0.025' is finer than one cent"
     assert isinstance(second, HandRecord)
+
+
+@pytest.mark.parametrize(("old", "new"), [("Seat 3: gashpor", "Seat " + "9" * 5000 + ": gashpor"),
+                                          ("Table 'Dawn II' 8-max", "Table 'Dawn II' " + "9" * 5000 + "-max")])
+def test_a_5000_digit_number_in_a_pokerstars_hand_is_that_hand_s_problem(tmp_path: Path, old: str, new: str) -> None:
+    # Found after the corpus: int() of 5,000 digits stopped the PokerStars reader for the rest of the file.
+    path = tmp_path / "digits.txt"
+    assert old in PS_HAND
+    path.write_text(PS_HAND.replace(old, new, 1) + PS_HAND, encoding="utf-8")
+    first, second = _items(path)
+    assert isinstance(first, HandProblem) and first.reason == (
+        f"a number of more than 4,300 digits (at most {MAX_AMOUNT_DIGITS} are read)")
+    assert isinstance(second, HandRecord)

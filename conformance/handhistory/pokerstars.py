@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
 from stud8.conformance.handhistory.record import (
     SLOTS,
     ActionKind,
@@ -516,6 +516,8 @@ class PokerStarsReader:
             return _HandParser(lines, path).parse()
         except _Bad as bad:
             return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason)
+        except (ValueError, ArithmeticError) as error:  # a number past the limits (a 5,000-digit seat): this hand's problem
+            return HandProblem(path, hand_id, lines[0][0], "unreadable", reason_of(error))
 
 
 # --- the writer ------------------------------------------------------------------------------

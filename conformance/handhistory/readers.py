@@ -60,7 +60,7 @@ from stud8.spec.limits import (
 from stud8.spec.yamlio import FileRefused, open_regular_file
 
 __all__ = ["MAX_LINE_CHARS", "bounded_lines", "history_files", "load_json", "open_history", "parse_xml",
-           "xml_elements"]
+           "reason_of", "xml_elements"]
 
 HEAD_CHARS = 16384
 """How much of a file ``sniff`` sees."""
@@ -306,7 +306,16 @@ def _bounded_items(reader: Reader, stream: TextIO, where: str) -> Iterator[Item]
         # user still gets a verdict naming the file and where reading stopped, not a traceback.
         yield HandProblem(where, None, last_line, "unreadable",
                           f"the {reader.name} reader stopped after line {last_line}: "
-                          f"{type(error).__name__}: {shorten(str(error))} (the rest of the file was not read)")
+                          f"{type(error).__name__}: {reason_of(error)} (the rest of the file was not read)")
+
+
+def reason_of(error: Exception) -> str:
+    """A reader's unexpected error as a reason a person reads: Python's refusal of a number of
+    more than 4,300 digits said plainly, anything else shortened."""
+    text = str(error)
+    if "integer string conversion" in text:
+        return f"a number of more than 4,300 digits (at most {MAX_AMOUNT_DIGITS} are read)"
+    return shorten(text)
 
 
 def _short_id(hand_id: str | None) -> str | None:

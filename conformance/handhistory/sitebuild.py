@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
 from stud8.conformance.handhistory.record import (
     FACES,
     SLOTS,
@@ -41,7 +41,6 @@ from stud8.conformance.handhistory.record import (
     ShowdownRecord,
     parse_amount,
 )
-from stud8.spec.limits import shorten
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -196,7 +195,7 @@ class HeaderTextReader:
             except (ValueError, ArithmeticError) as error:
                 # a value the parser did not expect (an amount finer than a cent in the header):
                 # this hand's problem, and the rest of the file is still read
-                yield HandProblem(path, hand_id, hand.line, "unreadable", shorten(str(error)))
+                yield HandProblem(path, hand_id, hand.line, "unreadable", reason_of(error))
             else:
                 yield record
 

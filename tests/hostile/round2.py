@@ -10,7 +10,8 @@ The classes, by what they attack:
   980 deep, holding ``1e999999999``, 5,000-digit integers and NaN; an unclosed Merge ``<game>``
   and an unclosed iPoker game followed by 600,000 newlines; XML nested 200 deep; a ``.phhs``
   file of 40,000 tiny tables; 10,050 hands in one file; 2,000 hands with a mucked hand each
-  (the cannot-judge search); names with ANSI escapes and of 200 characters; an Absolute hand
+  (the cannot-judge search); names with ANSI escapes and of 200 characters; PokerStars seats and
+  amounts of 5,000 digits; an Absolute hand
   with a bad stake; hands with a community card (which ``hh import`` cannot write); a file
   name holding a newline and an escape. Every command that reads a file reads each one (the
   commands that take a folder get a folder holding it as ``input.yaml``);
@@ -162,6 +163,9 @@ HISTORY_CLASSES: dict[str, tuple[str, Callable[[Path], None]]] = {
     "names": ("names.txt", lambda path: path.write_text(
         _ps_hand().replace("gashpor", "Ann\x1b[31m\x1b]0;pwned\x07").replace("rdiezchang", "r" * 200)
         + _ps_hand().replace("$0.04/$0.08", "$0.04/$0.09"), encoding="utf-8")),
+    "site-numbers": ("digits.txt", lambda path: path.write_text(
+        _ps_hand().replace("Seat 3: gashpor", "Seat " + "9" * 5000 + ": gashpor", 1)
+        + _ps_hand().replace("($1.16 in chips)", "($" + "9" * 5000 + " in chips)") + _ps_hand(), encoding="utf-8")),
     "absolute-bad-stake": ("absolute.txt", lambda path: path.write_text(
         ABSOLUTE.read_text(encoding="utf-8").replace("Normal $0.02/$0.04", "Normal $0.025/$0.04", 1)
         + "\n\n" + ABSOLUTE.read_text(encoding="utf-8"), encoding="utf-8")),
