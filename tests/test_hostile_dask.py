@@ -17,9 +17,9 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="dask distributed is not installed (pip install 'stud8[cluster]')")
 
-from stud8.conformance import executor  # noqa: E402
-from stud8.conformance.executor import ExecutorError, open_executor  # noqa: E402
-from stud8.tools.cli import main  # noqa: E402
+from stud8.conformance import executor
+from stud8.conformance.executor import ExecutorError, open_executor
+from stud8.tools.cli import main
 
 PS = Path(__file__).parent / "data" / "site-hands" / "pokerstars" / "7-StudHL-USD-0.04-0.08-200911.txt"
 TIMEOUT = 3.0

@@ -262,7 +262,7 @@ def test_fuzz_findings_go_through_the_safe_writer(capsys: pytest.CaptureFixture[
         os.mkfifo(target)
     else:
         target.symlink_to(outside if kind == "outside-link" else inside)
-    code, out_text, err = _run(capsys, "fuzz", "--engine", WRONG, "--hands", "100", "--seed", "3", "--jobs", "1",
+    code, _, err = _run(capsys, "fuzz", "--engine", WRONG, "--hands", "100", "--seed", "3", "--jobs", "1",
                                "--out", out)
     assert outside.read_text(encoding="utf-8") == "precious"
     if kind == "inside-link":
