@@ -169,29 +169,39 @@ class _Tally:
         self.summary = {verdict: 0 for verdict in VERDICTS}
         self.by_rule: Counter[str] = Counter()
         self.units: set[str] = set()
+        self.skipped: list[dict[str, str]] = []
         self.count = 0
 
-    def add(self, verdict: Any) -> None:
+    def add(self, verdict: Any) -> bool:
+        """Count a verdict; False for a skipped file (not a hand: listed apart)."""
+        if verdict.verdict == "skipped":
+            self.skipped.append({"file": verdict.file, "reason": verdict.reason})
+            return False
         self.count += 1
         self.summary[verdict.verdict] += 1
         for deviation in verdict.deviations:
             self.by_rule[deviation.rule] += 1
         if verdict.unit:
             self.units.add(verdict.unit)
+        return True
 
     def head(self) -> dict[str, Any]:
-        """The report without its hands: unit, summary, by_rule."""
+        """The report without its hands: unit, summary, by_rule (and the files skipped)."""
         units = sorted(self.units)
         unit = units[0] if len(units) == 1 else ("mixed" if units else "chip")
-        return {"unit": unit, "summary": dict(self.summary), "by_rule": dict(sorted(self.by_rule.items()))}
+        head = {"unit": unit, "summary": dict(self.summary), "by_rule": dict(sorted(self.by_rule.items()))}
+        if self.skipped:
+            head["skipped"] = list(self.skipped)
+        return head
 
 
 def audit_report(verdicts: Sequence[Any]) -> dict[str, Any]:
     """The JSON report (spec/schema/audit-report.schema.json) of a run's verdicts."""
     tally = _Tally()
-    for verdict in verdicts:
-        tally.add(verdict)
-    return {**tally.head(), "hands": [verdict.to_json() for verdict in verdicts]}
+    hands = [verdict.to_json() for verdict in verdicts if tally.add(verdict)]
+    head = tally.head()
+    skipped = head.pop("skipped", None)
+    return {**head, "hands": hands, **({"skipped": skipped} if skipped else {})}
 
 
 def summary_table(report: dict[str, Any]) -> str:
@@ -206,6 +216,11 @@ def summary_table(report: dict[str, Any]) -> str:
     number = max(len(count) for _, count in rows)
     lines.append("")
     lines.extend(f"{name:<{width}}  {count:>{number}}".rstrip() if name or count else "" for name, count in rows)
+    skipped = report.get("skipped") or []
+    if skipped:
+        lines.append("")
+        lines.append(f"skipped {len(skipped)} file{'s' if len(skipped) != 1 else ''} that {'are' if len(skipped) != 1 else 'is'} "
+                     "no hand history: " + ", ".join(shown_path(entry["file"]) for entry in skipped))
     return "\n".join(lines)
 
 
@@ -274,20 +289,22 @@ def _audit(args: argparse.Namespace) -> int:
         with progress_bar(None, desc="audit", unit="hand", enabled=args.progress) as bar:
             jobs = None if args.jobs is None else local_workers(args.jobs)
             for verdict in _verdicts(args.paths, options, jobs, args.dask):
-                tally.add(verdict)
+                if not tally.add(verdict):
+                    continue
                 if spool is not None:
                     spool.write(("," if tally.count > 1 else "") + json.dumps(verdict.to_json()))
                 if verdict.verdict != "conforms" and not wants_json(args):
                     problems.add(verdict)
                 bar.update()
         head = tally.head()
+        skipped = head.pop("skipped", None)
 
         def write_report(out: Any) -> None:
             assert spool is not None
             out.write(json.dumps(head)[:-1] + ', "hands": [')
             spool.seek(0)
             shutil.copyfileobj(spool, out)
-            out.write("]}\n")
+            out.write("]" + (', "skipped": ' + json.dumps(skipped) if skipped else "") + "}\n")
 
         if args.report is not None:
             with open_output(args.report, "--report", inputs=args.paths) as out:
@@ -297,7 +314,7 @@ def _audit(args: argparse.Namespace) -> int:
         else:
             for line in problems.lines():
                 say(line)
-            print(summary_table(head))
+            print(summary_table({**head, "skipped": skipped}))
     return 0 if tally.count and tally.summary["conforms"] == tally.count else 1
 
 

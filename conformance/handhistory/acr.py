@@ -1,176 +1,114 @@
-"""Americas Cardroom (Winning Poker Network, the 2020s client) text hand histories.
+"""Americas Cardroom and the Winning Poker Network's 2019+ client ("Hand #N - ") text histories.
 
-A hand starts ``Hand #1903647457 - 7Stud H/L(Fixed Limit) - $0.10/$0.20 - 2023/10/22 02:49:52
-UTC``; the next line is the table. Anything but Stud ``H/L`` at ``Fixed Limit`` is refused for
-that hand. Amounts: ``posts ante``, ``brings in``, ``calls``, chips added (``and is all-in``
-marks an all-in); ``bets``, the bet; ``raises $A to $T``, ``T`` the total on the street (the
-completion of a bring-in is written as a raise). Cards: ``Dealt to NAME [...] [NEW]``, the last
-group the street's cards; ``shows [seven cards]`` in the order dealt.
+The grammar below is the format. A hand starts ``Hand #ID - GAME - $S/$B - DATE UTC`` (cash)
+or ``Game Hand #ID - Tournament #N - GAME - Level L (S/B)- DATE UTC``; the game is written
+``7Stud H/L(Fixed Limit)``, ``7Stud(Fixed Limit)``, ``Omaha H/L(Pot Limit)``, ``Holdem(No
+Limit)``. The next line names the table and its size (``Crainville 8-max``, ``Table '1'
+9-max Seat #3 is the button``, ``Blitz Poker 6-max ...``).
 
-ACR prints the pots at every street and at the showdown after its rake: ``Main pot $8.36 |
-Rake $0.10`` and ``Side pot(1) $0.60 | Rake $0.00``; a pot's "rake" there includes the jackpot
+Amounts: ``posts ante``, ``brings in``, ``calls``, ``bets``: the chips added; ``raises $A to
+$T``: ``T`` the total on the street (the completion of a bring-in is written as a raise);
+``and is all-in`` marks an all-in. Cards: ``Dealt to NAME [...] [NEW]``, the last group the
+street's cards; ``shows [seven cards]`` in the order dealt.
+
+The pots are printed at every street after the rake taken so far (``Main pot $2.12 | Rake
+$0.09``): only those printed at the showdown are the pots paid (``Main pot $8.36 | Rake
+$0.10``, ``Side pot(1) $0.60 | Rake $0.00``), and a pot's "rake" there includes the jackpot
 fee, which only the summary separates (``Total pot $8.96 | Rake $0.08 | JP Fee $0.02``, the
-total being what was paid out). The reader takes each pot as the showdown lists it (its
-amount before rake is the amount printed plus its rake) and splits the summary's jackpot fee
-from the rake of the pots that were raked. ``collected $X from main pot`` / ``from side
-pot-N`` give what each player won from each pot.
+total being what was paid out). ``collected $X from main pot`` / ``from side pot-N`` pay
+each pot; a hand won without a showdown has no collect line, only the summary's ``did not
+show and won $X`` (the site writes one or the other, never both: a summary line restating a
+collect is checked against it).
+
+Format facts from the public fpdb parser's definitions (WinningToFpdb.py, its "version 2"
+patterns: headers, ``brings in low``, ``posts dead``, ``caps``, ``mucked ... and lost``) and
+the corpus in ``shared/site-hands``.
 """
 
 from __future__ import annotations
 
-import re
+from stud8.conformance.handhistory.grammar import MONEY, Grammar, GrammarReader, Row
 
-from stud8.conformance.handhistory.fulltilt import is_stud8_limit
-from stud8.conformance.handhistory.record import ActionKind, HandRecord
-from stud8.conformance.handhistory.sitebuild import (
-    HandBuilder,
-    HandError,
-    HeaderTextReader,
-    amount,
-    cards,
+_M = MONEY
+_NAME = r"(?P<name>.+?)"
+_WHO = r"(?P<who>.+?)"
+_ALL_IN = r"(?: and is all-in)?"
+_MARKS = r"(?: \((?:button|small blind|big blind|dealer)\))*"
+
+GRAMMAR = Grammar(
+    name="acr",
+    site="Americas Cardroom",
+    start=r"^(?:Game )?Hand #\d+ - ",
+    streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7},
+    rows=(
+        # --- the header ------------------------------------------------------------------------
+        Row("header", rf"^Hand #(?P<id>\d+) - (?P<game>.+?) - (?P<small>{_M})/(?P<big>{_M}) - "
+                      r"(?P<time>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?: \w+)?)$",
+            "Hand #1903647457 - 7Stud H/L(Fixed Limit) - $0.10/$0.20 - 2023/10/22 02:49:52 UTC",
+            sections=("head",)),
+        Row("header", r"^Game Hand #(?P<id>\d+) - (?:[$\d.,K]+ GTD )?Tournament #(?P<tournament>\d+) - "
+                      rf"(?P<game>.+?) - Level (?P<level>[IVXLC\d]+) \((?P<small>{_M})/(?P<big>{_M})\)\s*- "
+                      r"(?P<time>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?: \w+)?)$",
+            "Game Hand #82980175 - Tournament #11212445 - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- "
+            "2019/07/25 02:31:33 UTC", sections=("head",)),
+        Row("header", r"^Table '(?P<table>[^']*)' (?P<max>\d+)-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?$",
+            "Table '1' 9-max Seat #3 is the button", sections=("head",)),
+        Row("header", r"^(?P<table>.+?) (?P<max>\d+)-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?$",
+            "Crainville 8-max", sections=("head",)),
+        # --- seats -------------------------------------------------------------------------------
+        Row("seat", rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_M})\)(?: is sitting out)?$",
+            "Seat 1: AzRic ($14.47)", sections=("head", "seats")),
+        # --- streets, cards and actions ----------------------------------------------------------
+        Row("street", r"^\*\*\* (?P<street>\d(?:rd|th)) STREET \*\*\*$", "*** 3rd STREET ***"),
+        Row("ignore", rf"^(?:Main pot|Side pot\(\d+\)) {_M}(?: \| Rake {_M})?$", "Main pot $2.12 | Rake $0.09",
+            sections=("play",)),
+        Row("deal", rf"^Dealt to {_NAME} (?P<cards>(?:\[[^\]]*\] ?)+)$", "Dealt to AzRic [8s 5s] [7s]"),
+        Row("ante", rf"^{_NAME} posts ante (?P<amount>{_M}){_ALL_IN}$", "KickShorty posts ante $0.02"),
+        Row("bring-in", rf"^{_NAME} brings[- ]in(?: low)? (?P<amount>{_M}){_ALL_IN}$", "cleaver52 brings in $0.05"),
+        Row("bet", rf"^{_NAME} bets (?P<amount>{_M}){_ALL_IN}$", "MasterChief24 bets $0.10"),
+        Row("raise", rf"^{_NAME} raises (?P<amount>{_M}) to (?P<to>{_M}){_ALL_IN}$", "brady888 raises $0.20 to $0.30",
+            amount="to"),
+        Row("raise", rf"^{_NAME} caps (?P<amount>{_M}) to (?P<to>{_M}){_ALL_IN}$", "brady888 caps $0.20 to $0.40",
+            amount="to"),
+        Row("call", rf"^{_NAME} calls (?P<amount>{_M}){_ALL_IN}$", "MasterChief24 calls $0.05 and is all-in"),
+        Row("check", rf"^{_NAME} checks$", "KickShorty checks"),
+        Row("fold", rf"^{_NAME} folds$", "BlueLineSwinger folds"),
+        Row("return", rf"^Uncalled bet (?:of )?\((?P<amount>{_M})\) returned to {_NAME}$",
+            "Uncalled bet ($0.08) returned to Player2"),
+        Row("ignore", rf"^{_NAME} does not show$", "Player2 does not show", sections=("play",)),
+        # --- the showdown ------------------------------------------------------------------------
+        Row("showdown", r"^\*\*\* SHOW ?DOWN \*\*\*$", "*** SHOW DOWN ***"),
+        Row("pot", rf"^(?P<pot>Main pot|Side pot\(\d+\)) (?P<amount>{_M}) \| Rake (?P<rake>{_M})$",
+            "Side pot(1) $0.60 | Rake $0.00", after_rake=True, sections=("showdown",)),
+        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: \(.*\))?$",
+            "AzRic shows [3h 2d 8s 5s 7s Qh 9h] (HI - a high card, Queen high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2])"),
+        Row("muck", rf"^{_NAME} (?:mucks(?: hand)?|does not show)(?: (?P<cards>\[[^\]]*\]))?$", "Hero mucks hand"),
+        Row("collect", rf"^{_NAME} collected (?P<amount>{_M}) from (?P<pot>main pot|side pot-\d+|pot)(?: \d+)?$",
+            "AzRic collected $0.30 from side pot-1"),
+        # --- the summary -------------------------------------------------------------------------
+        Row("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***"),
+        Row("pot", rf"^Total pot (?P<total>{_M})(?: \| Rake (?P<rake>{_M}))?(?: \| JP Fee (?P<fees>{_M}))?$",
+            "Total pot $8.96 | Rake $0.08 | JP Fee $0.02", after_rake=True, sections=("summary",)),
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} did not show and won (?P<amount>{_M})$",
+            "Seat 7: Player2 did not show and won $0.36", claim="won", sections=("summary",)),
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and (?:won|collected) "
+                   rf"(?P<amount>{_M}) with .*$",
+            "Seat 7: KickShorty showed [5d Td Tc Ts As 9d 4h] and won $4.48 with HI - three of a kind",
+            claim="won", also=("show",), sections=("summary",)),
+        Row("show", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost with .*$",
+            "Seat 8: brady888 showed [2c 4d Ad Js Th 3d 3s] and lost with HI - a pair of Threes",
+            sections=("summary",)),
+        Row("muck", rf"^Seat \d+: {_NAME}{_MARKS} mucked (?P<cards>\[[^\]]*\])(?: and lost with .*)?$",
+            "Seat 1: Hero (button) mucked [Kd 4c 9s 6s]", sections=("summary",)),
+        Row("ignore", rf"^Seat \d+: {_WHO}{_MARKS} folded on the .+?(?: and did not bet)?$",
+            "Seat 2: BlueLineSwinger folded on the 3rd Street and did not bet", sections=("summary",)),
+        Row("ignore", r"^Board \[[^\]]*\]$", "Board [5d 4h As Js 2h]", sections=("summary",)),
+        # --- what says nothing about the chips or cards ------------------------------------------
+        Row("ignore", rf"^{_WHO} (?:sits out|is sitting out|has returned|has timed out|is disconnected|"
+                      r"is connected|joins the table|leaves the table|sit out|returned)(?: .*)?$",
+            "Player3 sits out"),
+        Row("ignore", rf"^{_NAME}: .*$", "Hero: gl all"),
+    ),
 )
 
-SITE = "Americas Cardroom"
-_MONEY = r"[$€£]?[\d,.]+"
-_START = re.compile(rf"^Hand #\d+ - .+ - {_MONEY}/{_MONEY} - \d{{4}}/")
-_HEADER = re.compile(rf"^Hand #(?P<id>\d+) - (?P<game>.+) - (?P<small>{_MONEY})/(?P<big>{_MONEY}) - (?P<time>\d.*)$")
-_SEAT = re.compile(rf"^Seat (\d+): (.+) \(({_MONEY})\)(.*)$")
-_STREET = re.compile(r"^\*\*\* (3rd|4th|5th|6th|7th) STREET \*\*\*", re.IGNORECASE)
-_POT = re.compile(rf"^(Main pot|Side pot\((\d+)\)) ({_MONEY}) \| Rake ({_MONEY})")
-_DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
-_GROUP = re.compile(r"\[([^\]]*)\]")
-_ACTION = re.compile(
-    rf"^(?P<name>.+?) (?P<verb>posts ante|brings in|bets|raises|calls|checks|folds)"
-    rf"(?: (?P<amt>{_MONEY}))?(?: to (?P<to>{_MONEY}))?(?P<allin> and is all-in)?$")
-_UNCALLED = re.compile(rf"^Uncalled bet (?:of )?\(?({_MONEY})\)? returned to (.+)$")
-_SHOWS = re.compile(r"^(.+?) shows \[([^\]]*)\]")
-_MUCKS = re.compile(r"^(.+?) (?:mucks|does not show)")
-_COLLECTED = re.compile(rf"^(.+?) collected ({_MONEY}) from (main pot|side pot-(\d+))")
-_TOTAL = re.compile(rf"^Total pot ({_MONEY}) \| Rake ({_MONEY})(?: \| JP Fee ({_MONEY}))?")
-STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
-
-
-class AcrReader(HeaderTextReader):
-    """Americas Cardroom text (``Hand #N - 7Stud H/L(Fixed Limit) - $0.10/$0.20 - ...``)."""
-
-    name = "acr"
-    site = "an Americas Cardroom"
-    start = _START
-    header = _HEADER
-
-    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
-        game = header.group("game")
-        if not is_stud8_limit(game.replace("7Stud", "Stud ")):
-            raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")
-        unit = "cent" if header.group("small")[:1] in "$€£" else "chip"
-        build = HandBuilder(SITE, header.group("id"), path, first, unit=unit)
-        table = lines[1].strip() if len(lines) > 1 else ""
-        section = "seats"
-        showdown = False
-        pots: dict[int, tuple[int, int]] = {}     # pot index -> (printed amount, printed rake)
-        won: dict[int, list[tuple[str, int]]] = {}
-        summary: tuple[int, int, int] | None = None
-        for number, text in enumerate(lines[2:], start=first + 2):
-            line = text.strip()
-            if not line:
-                continue
-            try:
-                if line.startswith("*** SUMMARY"):
-                    section = "summary"
-                    continue
-                if section == "summary":
-                    stated = _TOTAL.match(line)
-                    if stated:
-                        summary = (amount(stated.group(1), unit), amount(stated.group(2), unit),
-                                   amount(stated.group(3), unit) if stated.group(3) else 0)
-                    continue
-                if line.startswith("*** SHOW DOWN"):
-                    showdown = True
-                    pots = {}
-                    continue
-                street = _STREET.match(line)
-                if street:
-                    build.new_street(STREETS[street.group(1).lower()])
-                    section = "play"
-                    continue
-                seat = _SEAT.match(line)
-                if seat and section == "seats":
-                    if "sitting out" not in seat.group(4):
-                        build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3), unit))
-                    continue
-                pot = _POT.match(line)
-                if pot:
-                    pots[int(pot.group(2) or 0)] = (amount(pot.group(3), unit), amount(pot.group(4), unit))
-                    continue
-                dealt = _DEALT.match(line)
-                if dealt:
-                    groups = _GROUP.findall(dealt.group(2))
-                    build.deal(dealt.group(1), cards(groups[-1]), line=number)
-                    continue
-                action = _ACTION.match(line)
-                if action and action.group("name") in build.slots:
-                    self._act(build, action, unit, number)
-                    continue
-                back = _UNCALLED.match(line)
-                if back:
-                    build.give_back(back.group(2), amount(back.group(1), unit))
-                    continue
-                shows = _SHOWS.match(line)
-                if shows and shows.group(1) in build.slots:
-                    build.show(shows.group(1), cards(shows.group(2)), number)
-                    continue
-                mucks = _MUCKS.match(line)
-                if mucks and mucks.group(1) in build.slots and showdown:
-                    build.muck(mucks.group(1), number)
-                    continue
-                collected = _COLLECTED.match(line)
-                if collected and collected.group(1) in build.slots:
-                    index = int(collected.group(4) or 0)
-                    won.setdefault(index, []).append((collected.group(1), amount(collected.group(2), unit)))
-                    continue
-            except ValueError as error:
-                raise HandError(str(error), number) from None
-        if summary is None:
-            raise HandError("the hand has no summary (\"Total pot ... | Rake ...\"): the record is cut short",
-                            first + len(lines) - 1)
-        total, rake, fee = summary
-        if not showdown or not pots:
-            pots = {0: (total, rake + fee)}
-        raked = sum(printed_rake for _, printed_rake in pots.values())
-        for index in sorted(pots):
-            printed, printed_rake = pots[index]
-            share = fee if printed_rake and raked == rake + fee else 0
-            fee -= share
-            build.pot(printed + printed_rake, rake=printed_rake - share, fees=share, collected=won.get(index, []))
-        build.total_pot = total + rake + summary[2]
-        bring = next((a.amount for a in build.actions if a.kind is ActionKind.BRING_IN and not a.all_in), 0)
-        return build.build(
-            table=table, game=game,
-            currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(header.group("small")[:1], ""),
-            ante=next((a.amount for a in build.actions if a.kind is ActionKind.ANTE), 0), bring_in=bring,
-            small_bet=amount(header.group("small"), unit), big_bet=amount(header.group("big"), unit),
-            started=header.group("time"))
-
-    @staticmethod
-    def _act(build: HandBuilder, action: re.Match[str], unit: str, line: int) -> None:
-        name, verb = action.group("name"), action.group("verb")
-        chips = amount(action.group("amt"), unit) if action.group("amt") else 0
-        if verb == "posts ante":
-            build.ante(name, chips, line)
-        elif verb == "brings in":
-            build.bring_in(name, chips, line)
-        elif verb == "raises":
-            if action.group("to") is None:
-                raise HandError(f"a raise without its total: {action.group(0)!r}", line)
-            build.wager(name, to=amount(action.group("to"), unit), line=line)
-        elif verb == "bets":
-            build.wager(name, added=chips, line=line)
-        elif verb == "calls":
-            build.call(name, added=chips, line=line)
-        elif verb == "checks":
-            build.check(name, line)
-        else:
-            build.fold(name, line)
-
-
-READER = AcrReader()
+READER = GrammarReader(GRAMMAR)

@@ -7,7 +7,7 @@ reading order: the output is the same however the work was spread. Two kinds of 
 
 * **a byte range of a text history** (PokerStars, Full Tilt and the other one-line-header text
   formats, in UTF-8 or Windows-1252): this process only finds where hands start (a scan of
-  the bytes for the format's header line, ``HAND_STARTS``, block by block) and the worker
+  the bytes for the format's header line, ``hand_starts()``, from each grammar, block by block) and the worker
   parses and audits its range: local processes read the range from the file, a Dask cluster
   (whose workers may be other machines) is sent its bytes. Only a file within the limits of
   ``readers.open_history`` (its size, its number of hands) is cut; any other is read here, so
@@ -43,10 +43,10 @@ from stud8.conformance.handhistory.readers import (
     HEAD_CHARS,
     detect,
     detect_encoding,
-    history_files,
     open_binary,
     open_history,
     readers,
+    walk_histories,
 )
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.spec.limits import MAX_HANDS_PER_FILE
@@ -57,20 +57,32 @@ BATCH = 200
 BLOCK = 1 << 22
 """Bytes scanned at a time for hand starts."""
 
-HAND_STARTS: dict[str, re.Pattern[bytes]] = {
-    name: re.compile(pattern, re.MULTILINE) for name, pattern in (
-        ("pokerstars", rb"^PokerStars (?:Zoom )?(?:Game|Hand) #"),
-        ("fulltilt", rb"^Full Tilt Poker Game #\d"),
-        ("acr", rb"^Hand #\d+ - "),
-        ("kingsclub", rb"^#\d+: "),
-        ("winamax", rb"^Winamax Poker - "),
-        ("ongame", rb"^\*{5} History for hand "),
-        ("absolute", rb"^Stage #\d+: "),
-        ("bovada", rb"^(?:Bovada|Bodog) Hand #\d"),
-        ("partypoker", rb"^Game #\d+ starts\."),
-    )
-}
-"""The line that starts a hand, per text reader (the same line the reader splits hands on)."""
+SPLITTABLE = ("fulltilt", "acr", "kingsclub", "winamax", "ongame", "absolute", "bovada")
+"""The grammar readers whose every hand starts with one line no other line of a hand can
+match: their files can be cut at hand starts. (PartyPoker opens a hand with up to three such
+lines, Winning with two: those files are read here.)"""
+
+
+def _hand_starts() -> dict[str, re.Pattern[bytes]]:
+    """The line that starts a hand, per splittable reader: PokerStars' own, and each grammar's
+    ``start`` (the same line the reader splits hands on)."""
+    from stud8.conformance.handhistory.pokerstars import HAND_START
+
+    starts = {"pokerstars": re.compile(HAND_START.encode(), re.MULTILINE)}
+    for reader in readers():
+        grammar = getattr(reader, "grammar", None)
+        if grammar is not None and reader.name in SPLITTABLE:
+            starts[reader.name] = re.compile(grammar.start.encode(), re.MULTILINE)
+    return starts
+
+
+_STARTS: dict[str, re.Pattern[bytes]] = {}
+
+
+def hand_starts() -> dict[str, re.Pattern[bytes]]:
+    if not _STARTS:
+        _STARTS.update(_hand_starts())
+    return _STARTS
 
 Item = Union[HandRecord, HandProblem]  # noqa: UP007 (a runtime alias mypy accepts)
 Unit = tuple[tuple[Item, ...], AuditOptions]
@@ -141,14 +153,11 @@ def _moved(entry: Any, shift: int) -> Any:
     return dataclasses.replace(entry, line=entry.line + shift)
 
 
-def hands(paths: Iterable[str | Path | HandProblem]) -> Iterator[Item]:
+def hands(paths: Iterable[str | Path]) -> Iterator[Item]:
     """Every hand of the files (directories walked), as records or problems, in order (a
-    folder that cannot be listed is a problem in its place)."""
-    for path in history_files(paths):
-        if isinstance(path, HandProblem):
-            yield path
-        else:
-            yield from open_history(path)
+    walked file of no format stud8 knows is a ``skipped`` problem; a folder that cannot be
+    listed is a problem in its place)."""
+    yield from _opened(walk_histories(paths))
 
 
 def batches(items: Iterable[Item], options: AuditOptions, size: int = BATCH) -> Iterator[Unit]:
@@ -177,13 +186,13 @@ def _splittable(path: Path) -> tuple[str, str] | None:
     if encoding not in ("utf-8", "cp1252"):  # a BOM or UTF-16: read here
         return None
     reader = detect(raw.decode(encoding, errors="replace")[:HEAD_CHARS])
-    if reader is None or reader.name not in HAND_STARTS:
+    if reader is None or reader.name not in hand_starts():
         return None
     # Text before the first hand (a tracker's banner) is reported by some readers in an order
     # of their own: such a file is read here, so the order is the serial one.
-    if not HAND_STARTS[reader.name].match(raw, len(raw) - len(raw.lstrip())):
+    if not hand_starts()[reader.name].match(raw, len(raw) - len(raw.lstrip())):
         return None
-    if sum(1 for _ in HAND_STARTS[reader.name].finditer(data)) > MAX_HANDS_PER_FILE:
+    if sum(1 for _ in hand_starts()[reader.name].finditer(data)) > MAX_HANDS_PER_FILE:
         return None  # open_history reads the hands it reads and says where it stopped
     return reader.name, encoding
 
@@ -192,7 +201,7 @@ def spans(path: Path, reader: str, encoding: str, options: AuditOptions, size: i
     """The file cut into spans of ``size`` hands at the format's hand starts, lazily (the
     first span from the file's start: ``_splittable`` sends here only files whose first
     text is a hand's first line)."""
-    pattern = HAND_STARTS[reader]
+    pattern = hand_starts()[reader]
     starts: list[tuple[int, int]] = []   # (byte offset, line) of the hands of the span being built
     span_start, span_line = 0, 1
     offset, line = 0, 1                  # where ``pending`` begins in the file
@@ -236,14 +245,14 @@ def units(paths: Iterable[str | Path], options: AuditOptions, size: int = BATCH,
           ship: bool = False) -> Iterator[Span | Unit]:
     """The work of auditing the files, in reading order: spans of the files that can be cut
     (with their bytes when ``ship``), batches of hands read here for the others."""
-    waiting: list[Path | HandProblem] = []   # consecutive files read here, batched together
-    for path in history_files(paths):
+    waiting: list[tuple[Path | HandProblem, bool]] = []   # consecutive files read here, batched together
+    for path, walked in walk_histories(paths):
         split = None if isinstance(path, HandProblem) else _splittable(path)
         if split is None:
-            waiting.append(path)
+            waiting.append((path, walked))
             continue
         if waiting:
-            yield from batches(hands(waiting), options, size)
+            yield from batches(_opened(waiting), options, size)
             waiting = []
         try:
             for span in spans(path, *split, options, size):  # type: ignore[arg-type]
@@ -252,7 +261,15 @@ def units(paths: Iterable[str | Path], options: AuditOptions, size: int = BATCH,
             why = error.message if isinstance(error, FileRefused) else f"cannot read file: {error.strerror or error}"
             yield (HandProblem(str(path), None, 0, "unreadable", why),), options
     if waiting:
-        yield from batches(hands(waiting), options, size)
+        yield from batches(_opened(waiting), options, size)
+
+
+def _opened(files: Iterable[tuple[Path | HandProblem, bool]]) -> Iterator[Item]:
+    for path, walked in files:
+        if isinstance(path, HandProblem):
+            yield path
+        else:
+            yield from open_history(path, walked=walked)
 
 
 def audit_paths(paths: Iterable[str | Path], options: AuditOptions | None = None, *,

@@ -1,170 +1,108 @@
-"""Bovada (Bodog) text hand histories.
+"""Bovada, Bodog and Ignition text hand histories (one format, three brands; cash and
+tournaments).
 
-A hand starts ``Bovada Hand #2633952287 TBL#2027664 7CARD HiLo Fixed Limit - 2012-09-19
-13:11:08``; a game other than ``7CARD HiLo`` at ``Fixed Limit`` is refused for that hand.
-Players are anonymous and named by seat (``Seat+1``; ``[ME]`` marks the player whose history
-it is, and is dropped from the name). Bovada shows every player's cards once the hand is over,
-so ``Seat+1 : Card dealt to a spot [6d Ad 2s]`` gives all three third-street cards of everyone;
-later streets give the new card. Amounts: ``Ante chip``, ``Bring_in chip``, ``Calls``,
-``Bets``, chips added; ``Raises $A to $T``, ``T`` the total on the street; ``All-in $X`` chips
-added. A bring-in player who completes at once is written ``Bets``.
+The grammar below is the format. A hand starts ``Bovada Hand #2633952287 TBL#2027664 7CARD
+HiLo Fixed Limit - 2012-09-19 13:11:08`` (``Bodog Hand #``, ``Bodog.com Hand #``, ``Bodog.eu
+Hand #``, ``Ignition Hand #``; a tournament: ``Bovada Hand #N: 7CARD Tournament #N TBL#1,
+Fixed Limit- Level 1 (0/0) - DATE``; a fast-fold table: ``Zone Poker ID#N``). The game is
+``7CARD HiLo``, ``7CARD``, ``HOLDEM``, ``OMAHA HiLo``... then the structure. The header states
+no stakes for stud (a tournament's ``(0/0)`` says nothing either): the small bet is read
+from the completion or the first fourth-street bet, the big bet from the first later bet.
 
-The header states no stakes. The reader takes the small bet from the completion on third
-street or the first bet on fourth, and the big bet from the first bet on fifth to seventh
-(twice the small bet when the hand ends sooner): so the audit cannot catch a wrong bet size
-on the street the stakes were read from. A hand with no full bet at all cannot be read.
+Players are anonymous: the stud seats are ``Seat+1``... (``[ME]`` marks the player whose
+history it is), e.g. ``Seat+2 [ME]: $6.53 in chips``. Every line about a player is ``NAME :
+WHAT``. Bovada prints every player's cards, down cards included, as dealt: ``Card dealt to a
+spot [6d Ad 2s]`` on third street, one card on each later street. Cash hands head each
+street (``*** 3RD STREET ***``... ``*** RIVER ***``); tournament hands only ``*** HOLE CARDS
+***``, so a street is known by how many cards the players hold (``deal="count"``).
 
-Payout: ``Seat+1 : Hand result $2.32`` per winner (all pots together: Bovada does not split
-them in this format), ``Return uncalled portion of bet $X``, and the summary's ``Total
-Pot($4.85) | Rake ($0.20)`` (the pot before rake). The summary's per-seat lines list each
-shower's seven cards in the order dealt before the ``-``.
+Amounts: ``Ante chip``, ``Bring_in chip``, ``Big blind/Bring in``, ``Bets``, ``Double bets``
+(``D bets``: a fourth-street bet of the big bet after an open pair), ``Call``/``Calls``: the
+chips added; ``Raises X``: ``X`` the total on the street (``Raises $A to $T`` in later files);
+``All-in X`` an all-in of ``X`` more chips, ``All-in(raise) X`` to ``X``. ``(timeout)`` marks
+an action the site took for a player out of time.
+
+Payout: ``Hand Result X`` / ``Hand result X`` (``-Side Pot`` for a side pot); ``Return uncalled
+portion of bet X``; the summary's ``Total Pot(X) | Rake (Y)`` (before rake). The summary's
+seat lines restate the payout.
+
+Format facts from the public fpdb parser's definitions (BovadaToFpdb.py: brands, headers,
+``Zone Poker``, antes, bring-ins, all-ins, ``Hand Result-Side Pot``) and a public grammar of the
+format (the ``Ignition`` ANTLR grammar: the chatter lines ``Table enter user``, ``Seat
+sit out``, ``Enter(Auto)``...), and the corpus.
 """
 
 from __future__ import annotations
 
-import re
+from stud8.conformance.handhistory.grammar import MONEY, Grammar, GrammarReader, Row
 
-from stud8.conformance.handhistory.record import ActionKind, HandRecord
-from stud8.conformance.handhistory.sitebuild import (
-    HandBuilder,
-    HandError,
-    HeaderTextReader,
-    amount,
-    cards,
+_M = MONEY
+_NAME = r"(?P<name>Seat\+\d+|[A-Za-z][\w+ ]*?)(?:\s+\[ME\])?"
+_WHO = r"(?:[^:]+?)(?:\s+\[ME\])?"
+_BRAND = r"(?:Bovada|Bodog(?:\.com|\.eu)?|Ignition)"
+_WHY = r"(?:\((?:timeout|disconnect|auto)\))?"
+
+GRAMMAR = Grammar(
+    name="bovada",
+    site="Bovada",
+    start=rf"^{_BRAND} Hand #\d",
+    default_limit="fixed",
+    complete_when=("pot", "collect"),
+    streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7},
+    rows=(
+        # --- the header ------------------------------------------------------------------------
+        Row("header", rf"^{_BRAND} Hand #(?P<id>\d+):? (?P<game>.+?) Tournament #(?P<tournament>\d+) TBL#\d+, "
+                      r"(?P<limit>[A-Za-z ]+?)- Level \d+ \([\d.,/]*\) - (?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)"
+                      r"(?: \w+)?$",
+            "Bovada Hand #2633115879: 7CARD Tournament #1378659 TBL#1, Fixed Limit- Level 1 (0/0) - 2012-06-17 22:21:03",
+            sections=("head",)),
+        Row("header", rf"^{_BRAND} Hand #(?P<id>\d+):?\s+(?:Zone Poker ID|TBL)#(?P<table>\d+) (?P<game>.+?)"
+                      r"(?: \[\w+\])? - (?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: \w+)?$",
+            "Bovada Hand #2633952287 TBL#2027664 7CARD HiLo Fixed Limit - 2012-09-19 13:11:08", sections=("head",)),
+        # --- seats -------------------------------------------------------------------------------
+        Row("seat", rf"^(?P<name>Seat\+(?P<seat>\d+))(?:\s+\[ME\])?: (?P<stack>{_M}) in chips$",
+            "Seat+2 [ME]: $6.53 in chips", sections=("head", "seats")),
+        Row("seat", rf"^Seat (?P<seat>\d+): (?P<name>.+?)(?:\s+\[ME\])? \((?P<stack>{_M}) in chips\)$",
+            "Seat 1: Big Blind [ME] (830 in chips)", sections=("head", "seats")),
+        # --- streets, cards and actions ----------------------------------------------------------
+        Row("ante", rf"^{_NAME} : Ante chip (?P<amount>{_M})$", "Seat+1 : Ante chip $0.05"),
+        Row("street", r"^\*\*\* HOLE CARDS \*\*\*$", "*** HOLE CARDS ***", street=3),
+        Row("street", r"^\*\*\* (?P<street>\d(?:RD|TH|rd|th)) STREET \*\*\*$", "*** 4TH STREET ***"),
+        Row("street", r"^\*\*\* RIVER \*\*\*$", "*** RIVER ***", street=7),
+        Row("deal", rf"^{_NAME} : Card dealt to a spot (?P<cards>\[[^\]]*\])$", "Seat+1 : Card dealt to a spot [6d Ad 2s]",
+            deal="count"),
+        Row("bring-in", rf"^{_NAME} : (?:Bring_in chip|Big blind/Bring in){_WHY} (?P<amount>{_M})$",
+            "Seat+5 : Big blind/Bring in 5"),
+        Row("bet", rf"^{_NAME} : (?:Bets|Double bets|D bets){_WHY} (?P<amount>{_M})$", "Seat+8 : Double bets 20"),
+        Row("raise", rf"^{_NAME} : (?:Raises|All-in\(raise\)){_WHY} (?:{_M} to )?(?P<amount>{_M})$",
+            "Seat+8 : Raises 30", amount="to"),
+        Row("call", rf"^{_NAME} : Calls?{_WHY} (?P<amount>{_M})$", "Seat+5 : Call 5"),
+        Row("all-in", rf"^{_NAME} : All-in{_WHY} (?P<amount>{_M})$", "Seat+2 : All-in 245"),
+        Row("check", rf"^{_NAME} : Checks{_WHY}$", "Seat+8 : Checks(timeout)"),
+        Row("fold", rf"^{_NAME} : Folds?{_WHY}(?: & shows (?P<cards>\[[^\]]*\]))?$", "Seat+3 : Folds(timeout)"),
+        Row("return", rf"^{_NAME} : Return uncalled portion of bet (?P<amount>{_M})$",
+            "Seat+5 : Return uncalled portion of bet $0.10"),
+        Row("show", rf"^{_NAME} : Showdown (?P<cards>\[[^\]]*\])(?: \(.*\))?$",
+            "Seat+4 : Showdown [Qs Qh As 9h 7s] (One pair)", order="any"),
+        Row("muck", rf"^{_NAME} : (?:Mucks|Does not show) (?P<cards>\[[^\]]*\])(?: \(.*\))?$",
+            "Seat+2 : Mucks [9s 2s 7s 6h 5c 6c 3h] (One pair)", order="any"),
+        Row("collect", rf"^{_NAME} : Hand [Rr]esult(?:-(?P<pot>Side [Pp]ot))? (?P<amount>{_M})$",
+            "Seat+5 : Hand Result-Side Pot 736"),
+        Row("ignore", rf"^{_NAME} : Ranking \d+$", "Seat+1 : Ranking 18"),
+        # --- the summary -------------------------------------------------------------------------
+        Row("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***"),
+        Row("pot", rf"^Total Pot\((?P<total>{_M})\)(?: \| Rake \((?P<rake>{_M})\))?$", "Total Pot($4.85) | Rake ($0.20)",
+            sections=("summary",)),
+        Row("ignore", r"^Seat\+? ?\d+:.*$", "Seat+4:  HI $2.33  with One pair [7s As 4c 5c Qh 9h Qs-Qs Qh As 9h 7s]",
+            sections=("summary",)),
+        Row("ignore", r"^Board \[[^\]]*\]$", "Board [Js 7s 5s 3d 9d]", sections=("summary",)),
+        # --- what says nothing about the chips or cards ------------------------------------------
+        Row("ignore", rf"^(?:{_WHO} : )?(?:Table enter user|Table leave user|Table deposit {_M}|Seat sit down|"
+                      r"Seat sit out|Seat stand|Seat re-join|Re-join|Stand|Sit out|Sitout(?: \(.*\))?|"
+                      r"Enter\(\w+\)|Leave\(\w+\)|Set dealer(?:/Bring in spot)? \[\d+\])$",
+            "Seat+8 : Table enter user"),
+        Row("ignore", r"^(?:Player Info|Table Info): .*$", "Table Info: Version: 1, Type: MVS, Stakes: $1-$2, Table: 0-0"),
+    ),
 )
 
-SITE = "Bovada"
-_MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
-_START = re.compile(r"^(?:Bovada|Bodog) Hand #\d+")
-_HEADER = re.compile(r"^(?:Bovada|Bodog) Hand #(?P<id>\d+)(?: TBL#(?P<table>\S+))? (?P<game>.+?) - (?P<time>\d.*)$")
-_SEAT = re.compile(rf"^(Seat\+(\d+))(?: \[ME\])?: ({_MONEY}) in chips$")
-_STREET = re.compile(r"^\*\*\* (3RD|4TH|5TH|6TH) STREET \*\*\*$|^\*\*\* (RIVER) \*\*\*$", re.IGNORECASE)
-_LINE = re.compile(r"^(Seat\+\d+)(?: \[ME\])? : (.*)$")
-_ACTION = re.compile(rf"^(?P<verb>Ante chip|Bring_in chip|Bring-in chip|Bets|Raises|Calls|Checks|Folds|All-in(?:\(raise\))?)"
-                     rf"(?: (?P<amt>{_MONEY}))?(?: to (?P<to>{_MONEY}))?$")
-_DEALT = re.compile(r"^Card dealt to a spot \[([^\]]*)\]$")
-_RESULT = re.compile(rf"^Hand result ({_MONEY})$")
-_RETURN = re.compile(rf"^Return uncalled portion of bet ({_MONEY})$")
-_TOTAL = re.compile(rf"^Total Pot\(({_MONEY})\)(?: \| Rake \(({_MONEY})\))?")
-_SUMMARY_SEAT = re.compile(r"^(Seat\+\d+): (.*)$")
-_SEVEN = re.compile(r"\[((?:\w{2,3} ){6}\w{2,3})-")
-STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "river": 7}
-
-
-class BovadaReader(HeaderTextReader):
-    """Bovada / Bodog text (``Bovada Hand #ID TBL#T GAME - TIME``)."""
-
-    name = "bovada"
-    site = "a Bovada"
-    start = _START
-    header = _HEADER
-
-    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
-        game = header.group("game")
-        if not re.search(r"7\s*CARD\s+HI\s*-?/?\s*LO", game, re.IGNORECASE) or "fixed limit" not in game.lower():
-            raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")
-        unit = "cent"
-        build = HandBuilder(SITE, header.group("id"), path, first, unit=unit)
-        section = "seats"
-        won: dict[str, int] = {}
-        total: int | None = None
-        rake = 0
-        for number, text in enumerate(lines[1:], start=first + 1):
-            line = text.strip()
-            if not line:
-                continue
-            try:
-                if line.startswith("*** SUMMARY"):
-                    section = "summary"
-                    continue
-                if section == "summary":
-                    found = _TOTAL.match(line)
-                    if found:
-                        total = amount(found.group(1), unit)
-                        rake = amount(found.group(2), unit) if found.group(2) else 0
-                        continue
-                    seat_line = _SUMMARY_SEAT.match(line)
-                    if seat_line and seat_line.group(1) in build.slots:
-                        seven = _SEVEN.search(seat_line.group(2))
-                        if seven:
-                            build.show(seat_line.group(1), cards(seven.group(1)), number)
-                    continue
-                seat = _SEAT.match(line)
-                if seat and section == "seats":
-                    build.seat(int(seat.group(2)), seat.group(1), amount(seat.group(3), unit))
-                    continue
-                street = _STREET.match(line)
-                if street:
-                    build.new_street(STREETS[(street.group(1) or street.group(2)).lower()])
-                    section = "play"
-                    continue
-                said = _LINE.match(line)
-                if not said or said.group(1) not in build.slots:
-                    continue
-                name, what = said.groups()
-                dealt = _DEALT.match(what)
-                if dealt:
-                    build.deal(name, cards(dealt.group(1)), line=number)
-                    continue
-                result = _RESULT.match(what)
-                if result:
-                    won[name] = won.get(name, 0) + amount(result.group(1), unit)
-                    continue
-                back = _RETURN.match(what)
-                if back:
-                    build.give_back(name, amount(back.group(1), unit))
-                    continue
-                action = _ACTION.match(what)
-                if action:
-                    self._act(build, name, action, unit, number)
-            except ValueError as error:
-                raise HandError(str(error), number) from None
-        if total is None:
-            raise HandError("the hand has no summary (\"Total Pot($X) | Rake ($Y)\"): the record is cut short",
-                            first + len(lines) - 1)
-        build.close_showdown()
-        build.total_pot = total
-        build.pot(total, rake=rake, collected=list(won.items()))
-        small, big = self._stakes(build)
-        return build.build(table=header.group("table") or "", game=game, currency="USD",
-                           small_bet=small, big_bet=big, started=header.group("time"))
-
-    @staticmethod
-    def _stakes(build: HandBuilder) -> tuple[int, int]:
-        """The small and big bet, from the full bets made (see the module docstring)."""
-        small = next((a.amount for a in build.actions if not a.all_in and (
-            (a.street == 3 and a.kind is ActionKind.COMPLETE) or (a.street == 4 and a.kind is ActionKind.BET))), 0)
-        big = next((a.amount for a in build.actions
-                    if not a.all_in and a.street >= 5 and a.kind is ActionKind.BET), 0)
-        if not small and big:
-            small = big // 2
-        if not small:
-            raise HandError("the header states no stakes and no full bet in the hand shows them")
-        return small, big or 2 * small
-
-    @staticmethod
-    def _act(build: HandBuilder, name: str, action: re.Match[str], unit: str, line: int) -> None:
-        verb = action.group("verb")
-        chips = amount(action.group("amt"), unit) if action.group("amt") else 0
-        if verb == "Ante chip":
-            build.ante(name, chips, line)
-        elif verb in ("Bring_in chip", "Bring-in chip"):
-            build.bring_in(name, chips, line)
-        elif verb == "Raises" and action.group("to"):
-            build.wager(name, to=amount(action.group("to"), unit), line=line)
-        elif verb in ("Bets", "Raises"):
-            build.wager(name, added=chips, line=line)
-        elif verb == "Calls":
-            build.call(name, added=chips, line=line)
-        elif verb.startswith("All-in"):
-            if action.group("to"):
-                build.wager(name, to=amount(action.group("to"), unit), line=line)
-            else:
-                build.all_in(name, added=chips, line=line)
-        elif verb == "Checks":
-            build.check(name, line)
-        else:
-            build.fold(name, line)
-
-
-READER = BovadaReader()
+READER = GrammarReader(GRAMMAR)

@@ -1,181 +1,128 @@
-"""Full Tilt Poker text hand histories (cash games and tournaments).
+"""Full Tilt Poker text hand histories (2006 to 2013 clients; cash, Sit & Go and tournaments).
 
-A hand starts ``Full Tilt Poker Game #29408130000: Table NAME - $2/$4 Ante $0.40 - Limit Stud
-H/L - 01:12:00 ET - 2011/03/28``; the game text decides whether it is Stud/8 fixed limit
-(``Limit Stud H/L``): ``Limit Stud Hi``, ``Razz`` or any no-limit game is refused for that hand.
-Seats marked ``is sitting out`` are not in the hand. Each street's cards are ``Dealt to NAME
-[...] [NEW]``: on third street the last group is the cards dealt (one up card for an
-opponent, two down and the up card for the player whose history it is); on later streets the
-last group is the street's card. Amounts: ``brings in for``, ``calls``, chips added;
-``completes it to``, ``raises to``, the total on the street; ``bets``, the bet.
+The grammar below is the format, line by line. A hand starts ``Full Tilt Poker Game #ID:``
+(``FullTiltPoker Game #`` in 2006). The header names the table (``Table NAME``, a tournament
+``NAME (ID), Table N``, attributes in parentheses: ``(deep)``, ``(New to the Game)``), the
+stakes (the small and big bet of a limit game, ``Ante X``) and the game (``Limit Stud H/L``,
+``Limit Stud Hi``, ``Limit Razz``, ``Limit 5 Card Stud``, ``FL Badugi``, ``No Limit Hold'em``...),
+in that order or, from 2013, the game before the stakes; then the time (``ET``, or the local
+time with the ET time in brackets). Each hand names its own game: a HORSE or 8-Game table's
+history says only the game of each hand.
 
-Payout: ``NAME wins the pot ($X)``, ``wins the high pot``/``low pot``, ``ties for ...``, with
-``main``/``side pot #N`` when there are side pots; ``Uncalled bet of $X returned to NAME``;
-``Total pot $X | Rake $Y`` (the pot before rake, after uncalled bets are returned).
+Amounts: ``antes``, ``brings in for``, ``calls``, ``bets``: the chips added; ``completes it
+to``, ``raises to``: the total on the street. ``, and is all in`` marks an all-in. Cards:
+``Dealt to NAME [...] [NEW]``: the last group is the street's cards (third street: the up
+card of an opponent, the two down cards and the up card of the player whose history it is),
+the earlier group the cards so far. Seats listed ``is sitting out`` are in the hand only if
+they ante or are dealt (a heads-up Sit & Go deals in a player sitting out).
+
+Payout: ``NAME wins the pot ($X)``, ``wins the high/low [main|side] pot [#N]``, ``ties for
+...``; ``Uncalled bet of $X returned to NAME``; the summary's ``Total pot $X [Main pot $A.
+Side pot $B.] | Rake $Y`` (the total before rake); the summary's ``collected ($X)`` and ``won
+($X)`` restate what each player won and are checked against it; ``mucked [cards]`` in the
+summary is the only place a mucked hand's cards are printed.
+
+From 2016 Full Tilt wrote PokerStars' format (``Full Tilt Hand #``): that is read by the
+PokerStars reader (``pokerstars.py``).
+
+Format facts from the public fpdb parser's definitions (FullTiltPokerToFpdb.py: header
+variants, time formats, mixed tables, ``Ante of $X returned``, cancelled hands) and the
+corpus in ``shared/site-hands`` (see docs/audit.md's formats table).
 """
 
 from __future__ import annotations
 
-import re
+from stud8.conformance.handhistory.grammar import MONEY, Grammar, GrammarReader, Row
 
-from stud8.conformance.handhistory.record import ActionKind, HandRecord
-from stud8.conformance.handhistory.sitebuild import (
-    HandBuilder,
-    HandError,
-    HeaderTextReader,
-    amount,
-    cards,
+_M = MONEY
+_NAME = r"(?P<name>.+?)"
+_WHO = r"(?P<who>.+?)"
+"""A name that need not be seated in the hand (a player joining, an observer)."""
+_ALL_IN = r"(?:,? and is all[ -]in)?"
+_MARKS = r"(?: \((?:button|small blind|big blind)\))*"
+_TIME = r"(?P<time>\d{1,2}:\d{2}(?::\d{2})? \w+ - .+?)"
+_WHERE = (r"(?:.+ \((?P<tournament>\d+)\), )?(?:Table |Match )?(?:Play Chip |PC)?(?P<table>.+?)"
+          r"(?: \((?P<attributes>[^()]*)\))?")
+_STAKES = rf"(?P<small>{_M})/(?P<big>{_M})(?: Ante (?P<ante>{_M}))?(?: - (?P<cap>{_M}) Cap)?"
+_GAME = r"(?P<game>.+?)"
+
+GRAMMAR = Grammar(
+    name="fulltilt",
+    site="Full Tilt Poker",
+    start=r"^(?:Full Tilt Poker|FullTiltPoker) Game #\d+",
+    streets={"2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7},
+    complete_when=("pot",),
+    rows=(
+        # --- the header ------------------------------------------------------------------------
+        Row("header", rf"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): {_WHERE} - {_STAKES} - {_GAME} - "
+                      rf"{_TIME}(?: \(partial\))?$",
+            "Full Tilt Poker Game #29408130000: Table XGod_Of_WarX - $2/$4 Ante $0.40 - Limit Stud H/L - "
+            "01:12:00 ET - 2011/03/28", sections=("head",)),
+        Row("header", rf"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): {_WHERE} - {_GAME} - {_STAKES} - "
+                      rf"{_TIME}(?: \(partial\))?$",
+            "Full Tilt Poker Game #32617272179: Table Clackers (New to the Game) - FL Badugi - $0.10/$0.20 - "
+            "10:18:16 ET - 2013/05/08", sections=("head",)),
+        # --- seats -------------------------------------------------------------------------------
+        Row("seat", rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_M})\)(?:, is sitting out)?$",
+            "Seat 6: Player6 ($43.60), is sitting out", sections=("head", "seats")),
+        Row("ignore", r"^The button is in seat #\d+$", "The button is in seat #4"),
+        # --- streets and cards -------------------------------------------------------------------
+        Row("street", r"^\*\*\* (?P<street>\d(?:ND|RD|TH)) STREET \*\*\*(?: \(Total Pot: .*\))?$",
+            "*** 3RD STREET *** (Total Pot: 12, 2 Players, 1 All-In)"),
+        Row("deal", rf"^Dealt to {_NAME} (?P<cards>(?:\[[^\]]*\] ?)+)$", "Dealt to Hero [5d Ah Ad] [6h]"),
+        Row("ignore", rf"^{_NAME} is (?:low|high) with \[[^\]]*\]$", "Player1 is low with [3c]"),
+        # --- actions -----------------------------------------------------------------------------
+        Row("ante", rf"^{_NAME} antes (?P<amount>{_M}){_ALL_IN}$", "Player0 antes 6, and is all in"),
+        Row("return", rf"^Ante of (?P<amount>{_M}) returned to {_NAME}$", "Ante of $0.40 returned to Player5"),
+        Row("bring-in", rf"^{_NAME} brings in for (?P<amount>{_M}){_ALL_IN}$", "Villain brings in for 9, and is all in"),
+        Row("complete", rf"^{_NAME} completes it to (?P<amount>{_M}){_ALL_IN}$", "Hero completes it to $2",
+            amount="to"),
+        Row("bet", rf"^{_NAME} bets (?P<amount>{_M}){_ALL_IN}$", "Hero bets $4"),
+        Row("raise", rf"^{_NAME} raises to (?P<amount>{_M}){_ALL_IN}$", "Player4 raises to 1,345, and is all in",
+            amount="to"),
+        Row("call", rf"^{_NAME} calls (?P<amount>{_M}){_ALL_IN}$", "Player0 calls 255, and is all in"),
+        Row("check", rf"^{_NAME} checks$", "Hero checks"),
+        Row("fold", rf"^{_NAME} folds$", "Player3 folds"),
+        Row("return", rf"^Uncalled bet of (?P<amount>{_M}) returned to {_NAME}$", "Uncalled bet of $4 returned to Hero"),
+        # --- the showdown ------------------------------------------------------------------------
+        Row("showdown", r"^\*\*\* SHOW DOWN \*\*\*$", "*** SHOW DOWN ***"),
+        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$",
+            "Hero shows [Jd Td As Jc Js 7h 2s] three of a kind, Jacks"),
+        Row("muck", rf"^{_NAME} mucks(?: (?P<cards>\[[^\]]*\]))?$", "thebear666 mucks"),
+        Row("collect", rf"^{_NAME} (?:wins|ties for) the (?:(?:high|low) )?(?P<pot>(?:main |side )?pot(?: #?\d+)?) "
+                       rf"\((?P<amount>{_M})\)(?: with .*)?$",
+            "Player1 wins the side pot (6,910) with a pair of Aces"),
+        # --- the summary -------------------------------------------------------------------------
+        Row("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***"),
+        Row("pot", rf"^Total pot (?P<total>{_M})(?P<pots>(?: (?:Main|Side) pot(?: \d+)? {_M}\.)*) \| "
+                   rf"Rake (?P<rake>{_M})$",
+            "Total pot 12,245 Main pot 5,335. Side pot 6,910. | Rake 0", sections=("summary",)),
+        Row("muck", rf"^Seat \d+: {_NAME}{_MARKS} mucked (?P<cards>\[[^\]]*\])"
+                    r"(?: - .*)?$",
+            "Seat 7: thebear666 mucked [Kd 7c Kc 2h 3s 4d 5h] - a pair of Kings", sections=("summary",)),
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and won \((?P<amount>{_M})\)"
+                   r"(?: with .*)?$",
+            "Seat 5: Hero showed [Jd Td As Jc Js 7h 2s] and won ($72.50) with three of a kind, Jacks",
+            claim="won", also=("show",), sections=("summary",)),
+        Row("show", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost(?: with .*)?$",
+            "Seat 1: Villain showed [As 7c Kc Js 4s 7d Tc] and lost with J,T,7,4,A", sections=("summary",)),
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} collected \((?P<amount>{_M})\)(?:, mucked)?$",
+            "Seat 2: Hero collected ($10.90), mucked", claim="won", sections=("summary",)),
+        Row("ignore", r"^Seat \d+: .+? folded (?:on|before) .+$", "Seat 1: Player1 folded on 3rd St.",
+            sections=("summary",)),
+        Row("ignore", r"^Seat \d+: .+? is sitting out$", "Seat 6: Player6 is sitting out", sections=("summary",)),
+        # --- what says nothing about the chips or cards ------------------------------------------
+        Row("cancel", r"^Hand #\d+ has been cancell?ed$", "Hand #29408130000 has been canceled"),
+        Row("ignore", rf"^{_WHO} (?:has \d+ seconds (?:left )?to (?:act|reconnect)|has timed out(?: while .*)?|"
+                      r"has returned|is sitting out|sits out|sits down|stands up|has reconnected|"
+                      r"is disconnected|has been disconnected|has requested TIME|is feeling \w+.*|"
+                      rf"adds {_M}|has been removed from the table.*)$",
+            "chasrigg has 15 seconds left to act"),
+        Row("ignore", r"^\d+ seconds left to act$", "5 seconds left to act"),
+        Row("ignore", r"^.+? (?:finished in \d+\w* place|wins the tournament|has been eliminated)(?: .*)?$",
+            "Player4 finished in 2nd place"),
+        Row("ignore", rf"^{_NAME}: .*$", "Hero: nice hand"),
+    ),
 )
 
-SITE = "Full Tilt Poker"
-_START = re.compile(r"^Full Tilt Poker Game #\d+")
-_HEADER = re.compile(
-    r"^Full Tilt Poker Game #(?P<id>\d+): (?P<where>.*?) - (?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)"
-    r"(?: Ante (?P<ante>[$€£]?[\d,.]+))? - (?P<game>.+?) - (?P<time>\d.*)$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([$€£]?[\d,.]+)\)(, is sitting out)?$")
-_STREET = re.compile(r"^\*\*\* (3RD|4TH|5TH|6TH|7TH) STREET \*\*\*")
-_DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
-_GROUP = re.compile(r"\[([^\]]*)\]")
-_ACTION = re.compile(
-    r"^(?P<name>.+?) (?P<verb>antes|brings in for|completes it to|bets|raises to|calls|checks|folds)"
-    r"(?: (?P<amt>[$€£]?[\d,.]+))?(?P<allin>, and is all in)?$")
-_UNCALLED = re.compile(r"^Uncalled bet of ([$€£]?[\d,.]+) returned to (.+)$")
-_SHOWS = re.compile(r"^(.+?) shows \[([^\]]*)\]")
-_MUCKS = re.compile(r"^(.+?) mucks(?: \[([^\]]*)\])?")
-_WINS = re.compile(r"^(?P<name>.+?) (?:wins|ties for) (?:the )?(?:(?:high|low) )?(?P<which>main |side )?pot"
-                   r"(?: #?(?P<n>\d+))? \((?P<amt>[$€£]?[\d,.]+)\)")
-_TOTAL = re.compile(r"^Total pot (?P<total>[$€£]?[\d,.]+)(?P<pots>.*?) \| Rake (?P<rake>[$€£]?[\d,.]+)")
-_SIDE = re.compile(r"(Main|Side) pot(?: (\d+))? ([$€£]?[\d,.]+)")
-STREETS = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7}
-
-
-def is_stud8_limit(game: str) -> bool:
-    """Whether a game text names Stud/8 at fixed limit."""
-    text = game.lower()
-    hi_lo = re.search(r"stud\s*(h/l|hi/lo|hi-lo|8)", text) is not None
-    return hi_lo and "no limit" not in text and "pot limit" not in text and "limit" in text
-
-
-class FullTiltReader(HeaderTextReader):
-    """Full Tilt Poker text (``Full Tilt Poker Game #...``)."""
-
-    name = "fulltilt"
-    site = "a Full Tilt"
-    start = _START
-    header = _HEADER
-
-    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
-        game = header.group("game")
-        if not is_stud8_limit(game):
-            raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")
-        unit = "cent" if header.group("small")[:1] in "$€£" else "chip"
-        build = HandBuilder(SITE, header.group("id"), path, first, unit=unit)
-        where = header.group("where")
-        table = where.rsplit("Table ", 1)[-1] if "Table " in where else where
-        tournament = re.search(r"\((\d+)\)", where)
-        showdown = False
-        total: int | None = None
-        pots: list[int] = []
-        rake = 0
-        won: dict[int, list[tuple[str, int]]] = {}
-        section = "seats"
-        for number, text in enumerate(lines[1:], start=first + 1):
-            line = text.strip()
-            if not line:
-                continue
-            try:
-                if line.startswith("*** SUMMARY"):
-                    section = "summary"
-                    continue
-                if section == "summary":
-                    found = _TOTAL.match(line)
-                    if found:
-                        total = amount(found.group("total"), unit)
-                        rake = amount(found.group("rake"), unit)
-                        pots = [amount(m.group(3), unit) for m in _SIDE.finditer(found.group("pots"))]
-                    continue
-                if line.startswith("*** SHOW DOWN"):
-                    showdown = True
-                    continue
-                street = _STREET.match(line)
-                if street:
-                    build.new_street(STREETS[street.group(1)])
-                    section = "play"
-                    continue
-                seat = _SEAT.match(line)
-                if seat and section == "seats":
-                    if not seat.group(4):
-                        build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3), unit))
-                    continue
-                dealt = _DEALT.match(line)
-                if dealt:
-                    groups = _GROUP.findall(dealt.group(2))
-                    if build.street == 3:
-                        build.deal(dealt.group(1), cards(" ".join(groups)), line=number)
-                    else:
-                        build.deal(dealt.group(1), cards(groups[-1]), line=number)
-                    continue
-                action = _ACTION.match(line)
-                if action and (action.group("name") in build.slots):
-                    self._act(build, action, unit, number)
-                    continue
-                back = _UNCALLED.match(line)
-                if back:
-                    build.give_back(back.group(2), amount(back.group(1), unit))
-                    continue
-                shows = _SHOWS.match(line)
-                if shows and shows.group(1) in build.slots:
-                    build.show(shows.group(1), cards(shows.group(2)), number)
-                    showdown = True
-                    continue
-                mucks = _MUCKS.match(line)
-                if mucks and mucks.group(1) in build.slots:
-                    if showdown:
-                        build.muck(mucks.group(1), number)
-                    continue
-                wins = _WINS.match(line)
-                if wins and wins.group("name") in build.slots:
-                    index = int(wins.group("n") or 1) if wins.group("which") == "side " else 0
-                    won.setdefault(index, []).append((wins.group("name"), amount(wins.group("amt"), unit)))
-                    continue
-            except ValueError as error:
-                raise HandError(str(error), number) from None
-            # Anything else (chat, "is low with", "sits down", "has 15 seconds left") says
-            # nothing about the hand's chips or cards.
-        if total is None:
-            raise HandError("the hand has no summary (\"Total pot ... | Rake ...\"): the record is cut short",
-                            first + len(lines) - 1)
-        if not pots:
-            pots = [total]
-        for index, pot_amount in enumerate(pots):
-            build.pot(pot_amount, rake=rake if index == 0 else 0, collected=won.get(index, []))
-        build.total_pot = total
-        bring = next((a.amount for a in build.actions if a.kind is ActionKind.BRING_IN and not a.all_in), 0)
-        return build.build(
-            table=table, game=game, tournament=tournament.group(1) if tournament else None,
-            currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(header.group("small")[:1], ""),
-            ante=amount(header.group("ante"), unit) if header.group("ante") else 0, bring_in=bring,
-            small_bet=amount(header.group("small"), unit), big_bet=amount(header.group("big"), unit),
-            started=header.group("time"))
-
-    @staticmethod
-    def _act(build: HandBuilder, action: re.Match[str], unit: str, line: int) -> None:
-        name, verb = action.group("name"), action.group("verb")
-        chips = amount(action.group("amt"), unit) if action.group("amt") else 0
-        if verb == "antes":
-            build.ante(name, chips, line)
-        elif verb == "brings in for":
-            build.bring_in(name, chips, line)
-        elif verb in ("completes it to", "raises to"):
-            build.wager(name, to=chips, line=line)
-        elif verb == "bets":
-            build.wager(name, added=chips, line=line)
-        elif verb == "calls":
-            build.call(name, added=chips, line=line)
-        elif verb == "checks":
-            build.check(name, line)
-        else:
-            build.fold(name, line)
-
-
-READER = FullTiltReader()
+READER = GrammarReader(GRAMMAR)

@@ -1,23 +1,37 @@
-"""iPoker network XML session files (often in Windows-1252: ``€`` is byte 0x80).
+"""iPoker network XML session files, read by an element table (often in Windows-1252: ``€`` is
+byte 0x80).
 
-A session is ``<session sessioncode=...>`` with a ``<general>`` block (``<gametype>7 Card Stud
-Hi-Lo L €0.05/€0.10</gametype>``: the game, ``L`` for fixed limit, the small and big bet) and
-one ``<game gamecode=...>`` per hand. Each game is cut from the stream and parsed alone, so a
-long session is read one hand at a time. A session whose game type is not Stud Hi-Lo at fixed
-limit has every hand refused.
+Why a table of elements: the format is XML and an action is said by a numeric ``type``, not by
+words. The tables below (``ROUNDS``, ``ACTIONS``, ``CARDS``) are the format: every round,
+action type and card element the site writes, what it means and how its ``sum`` counts. An
+element, action type or card type no table lists makes the hand ``unreadable``, naming it.
 
-Per game: ``<player seat name chips win bet>`` (``chips`` the starting stack, ``win`` what
-the player got back, ``bet`` what the player put in); ``<round no="0">`` the antes, rounds 2
-to 6 third to seventh street. Cards: ``<cards type="Third Street" player=...>D7 D4 DK</cards>``
-(suit first, ``X`` unseen; later streets one card). Actions are ``<action no= player= type=
-sum=>``, listed out of order inside a round (the reader sorts them by ``no``). Action types, as
-the test session shows them (each checked against the players' ``bet`` totals): 15 ante, 16
-bring-in, 5 bet (on third street: the completion), 23 raise (``sum`` the total on the street),
-3 call (chips added), 4 check, 0 fold, 7 all-in (chips added).
+A session is ``<session sessioncode=...>`` with a ``<general>`` block whose ``<gametype>``
+names the game, the structure (``L`` fixed limit, ``NL``, ``PL``, ``SL``, ``LZ``, ``БЛ``...) and
+the stakes: ``7 Card Stud Hi-Lo L €0.05/€0.10``; a tournament session states no stakes
+(``7 Card Stud L``, with ``<tournamentname>``): its amounts are chips. Then one ``<game
+gamecode=...>`` per hand. Each game is cut from the stream and parsed alone, so a long
+session is read one hand at a time.
 
-Payout: iPoker states neither the pot nor the rake, and its ``win`` includes an uncalled bet
-given back. The pot is what the players put in, less an uncalled bet (which the reader takes
-out of the winner's ``win``, as a return); the rake is what the pot held and nobody was paid.
+Per game: ``<player seat name chips win bet>`` (``chips`` the starting stack, ``win`` what the
+player was paid back, uncalled chips included). ``bet`` is not what the player put in: in the
+corpus's tournament session it counts the ante a second time for some players (hand
+4044980553: Player10 antes 40, raises to 600 and is all in for 470 more, his whole stack of
+1,110, yet ``bet="1,150"``), while the actions add up to the players' ``win`` exactly; the
+reader keeps the actions and does not hold them to ``bet``. ``<round no="0">`` the antes, rounds 2 to 6 third to seventh street.
+Cards: ``<cards type="Third Street" player=...>D7 D4 DK</cards>`` (suit first, ``X`` unseen;
+later streets one card). Actions are ``<action no= player= type= sum=>``, listed out of order
+inside a round (sorted by ``no``).
+
+Payout: iPoker states neither the pot nor the rake. The pot is what the players put in, less
+an uncalled bet (taken out of the winner's ``win``, as a return); the rake is what the pot
+held and nobody was paid (reported as not printed).
+
+Format facts from the public fpdb parser's definitions (iPokerToFpdb.py: the game and
+structure codes, the tournament elements, the card types) and public readers' action-code
+tables (0 fold, 1 and 2 the blinds, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in,
+23 raise: ``sum`` the street total, every other ``sum`` the chips added), checked against the
+players' ``bet`` totals of the corpus.
 """
 
 from __future__ import annotations
@@ -27,10 +41,12 @@ from collections.abc import Iterator
 from typing import TextIO
 from xml.etree import ElementTree
 
+from stud8.conformance.handhistory.games import classify, refusal
 from stud8.conformance.handhistory.readers import parse_xml
 from stud8.conformance.handhistory.readers import xml_elements as chunks
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
+    LAYOUTS,
     HandBuilder,
     HandError,
     amount,
@@ -41,22 +57,41 @@ from stud8.conformance.handhistory.sitebuild import (
 SITE = "iPoker"
 _GAME_START = re.compile(r"<game\s+gamecode=")
 _GAMETYPE = re.compile(r"<gametype>([^<]*)</gametype>")
-_GAMETYPE_TEXT = re.compile(r"^(?P<game>.+?) (?P<limit>L|NL|PL|FL) (?P<small>\D?[\d.,]+)/(?P<big>\D?[\d.,]+)$")
+_GAMETYPE_TEXT = re.compile(r"^(?P<game>.+?) (?P<limit>L|NL|PL|FL|SL|LZ|LP|БЛ)(?: (?P<small>\D?[\d.,]+)/(?P<big>\D?[\d.,]+))?"
+                            r"(?: Ante \D?[\d.,]+)?$")
 _ACTION_LINE = re.compile(r'<action\s+no="(\d+)"')
-STREET_ROUNDS = {"2": 3, "3": 4, "4": 5, "5": 6, "6": 7}
-KINDS = {"15": "ante", "16": "bring-in", "5": "bet", "23": "raise", "3": "call", "4": "check", "0": "fold",
-         "7": "all-in"}
+_LIMITS = {"L": "fixed", "FL": "fixed", "NL": "no limit", "SL": "no limit", "LZ": "no limit", "БЛ": "no limit",
+           "PL": "pot limit", "LP": "pot limit"}
+"""iPoker's structure codes."""
+
+ROUNDS: dict[str, int | str] = {"0": "antes", "1": "deal", "2": 3, "3": 4, "4": 5, "5": 6, "6": 7}
+"""Each round and the street it plays (1: a deal round, empty in stud)."""
+
+ACTIONS: dict[str, tuple[str, str]] = {
+    "15": ("ante", "added"), "16": ("bring-in", "added"), "5": ("bet", "added"), "23": ("raise", "to"),
+    "3": ("call", "added"), "7": ("all-in", "added"), "4": ("check", ""), "0": ("fold", ""),
+}
+"""Each action type: what it means and how its ``sum`` counts (1 and 2, the blinds, belong to
+flop games, which are refused from their game type)."""
+
+CARDS: dict[str, int] = {"Third Street": 3, "Fourth Street": 4, "Fifth Street": 5, "Sixth Street": 6, "River": 7,
+                         "Second Street": 2}
+"""Each card element type and the street it deals."""
+
+GAME_ELEMENTS = frozenset({"general", "round"})
+ROUND_ELEMENTS = frozenset({"cards", "action"})
 
 
 def _money(text: str, unit: str) -> int:
     """An amount after any currency sign (``€0.05``; a sign the decoding could not name too)."""
-    return amount(text.lstrip().lstrip("".join({c for c in text if not (c.isdigit() or c in ".,")})), unit)
+    return amount(text.strip().lstrip("".join({c for c in text if not (c.isdigit() or c in ".,")})), unit)
 
 
 class IPokerReader:
     """iPoker XML sessions (``<session sessioncode=...>``)."""
 
     name = "ipoker"
+    site = SITE
 
     def sniff(self, head: str) -> bool:
         return "<session sessioncode=" in head and "<gametype>" in head
@@ -73,90 +108,83 @@ class IPokerReader:
                     raise HandError("the hand is cut short: no </game>", line)
                 yield self._hand(text, gametype, line, path, hand_id or "?")
             except HandError as error:
-                yield problem(path, hand_id, error, line)
+                yield problem(path, hand_id, error, line, SITE)
+            except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
+                yield problem(path, hand_id, HandError(str(error), line), line, SITE)
 
     def _hand(self, text: str, gametype: str, line: int, path: str, hand_id: str) -> HandRecord:
-        about = _GAMETYPE_TEXT.match(gametype.strip())
+        said = " ".join(gametype.split())
+        about = _GAMETYPE_TEXT.match(said)
+        kind = classify(about.group("game"), _LIMITS[about.group("limit")]) if about else classify(said)
+        if kind is None:
+            raise HandError(f"the session's game type names a game stud8 does not know: {said!r}", line)
+        if not kind.stud:
+            raise HandError(refusal(kind, said), line, "not-stud8")
         if about is None:
-            raise HandError(f"the session's game type is {gametype!r}: not a game stud8 knows", line, "not-stud8")
-        if not re.search(r"stud hi-?/?lo", about.group("game"), re.IGNORECASE) or about.group("limit") not in ("L", "FL"):
-            raise HandError(f"the game is {gametype!r}, not Seven Card Stud Hi/Lo fixed limit", line, "not-stud8")
+            raise HandError(f"cannot read the session's game type {said!r}", line)
         try:
             game = parse_xml(text)
         except ElementTree.ParseError as error:
             row, column = error.position
             raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",
                             line + row - 1) from None
-        unit = "cent"
-        build = HandBuilder(SITE, hand_id, path, line, unit=unit)
+        tournament = about.group("small") is None  # a tournament session states no stakes: chips
+        unit = "chip" if tournament else "cent"
+        build = HandBuilder(SITE, hand_id, path, line, unit=unit, layout=LAYOUTS[kind.cards])
         action_lines = {found.group(1): line + text.count("\n", 0, found.start())
                         for found in _ACTION_LINE.finditer(text)}
         wins: dict[str, int] = {}
-        bets: dict[str, int] = {}
-        try:
-            for player in game.iterfind("general/players/player"):
-                name = player.get("name", "")
-                build.seat(int(player.get("seat", "0")), name, _money(player.get("chips", ""), unit))
-                wins[name] = _money(player.get("win", "0"), unit)
-                bets[name] = _money(player.get("bet", "0"), unit)
-            for round_ in game.iterfind("round"):
-                number = round_.get("no", "")
-                if number in STREET_ROUNDS:
-                    build.new_street(STREET_ROUNDS[number])
-                for dealt in round_.iterfind("cards"):
-                    who = build.known(dealt.get("player", ""))
-                    build.deal(who, cards(dealt.text or ""), line=line)
-                for action in sorted(round_.iterfind("action"), key=lambda a: int(a.get("no", "0"))):
-                    self._act(build, action, unit, action_lines.get(action.get("no", ""), line))
-        except ValueError as error:
-            raise HandError(str(error), line) from None
-        put_in = build.put_in()
-        for name, chips in bets.items():
-            if put_in.get(name, 0) != chips:
-                raise HandError(f"the game says {name} bet {chips}, the actions add up to {put_in.get(name, 0)}", line)
-        left = [seat.name for seat in build.seats if seat.name not in build.folded()]
+        for player in game.iterfind("general/players/player"):
+            name = player.get("name", "")
+            build.seat(int(player.get("seat", "0")), name, _money(player.get("chips", ""), unit))
+            wins[name] = _money(player.get("win", "0"), unit)
+        for item in game:
+            if item.tag not in GAME_ELEMENTS:
+                raise HandError(f"an element stud8 does not know in an iPoker game: <{item.tag}>", line)
+        for round_ in game.iterfind("round"):
+            where = ROUNDS.get(round_.get("no", ""))
+            if where is None:
+                raise HandError(f"a round stud8 does not know: {round_.get('no')!r}", line)
+            if isinstance(where, int):
+                build.new_street(where if kind.cards == 7 else where - 1)
+            for item in round_:
+                if item.tag not in ROUND_ELEMENTS:
+                    raise HandError(f"an element stud8 does not know in an iPoker round: <{item.tag}>", line)
+            for dealt in round_.iterfind("cards"):
+                street = CARDS.get(dealt.get("type", ""))
+                if street is None:
+                    raise HandError(f"a cards type stud8 does not know: {dealt.get('type')!r}", line)
+                build.deal(build.known(dealt.get("player", "")), cards(dealt.text or ""), line=line)
+            for action in sorted(round_.iterfind("action"), key=lambda a: int(a.get("no", "0"))):
+                self._act(build, action, unit, action_lines.get(action.get("no", ""), line))
+        left = [seat.name for seat in build.seats if seat.name in build.in_hand and seat.name not in build.folded()]
         if len(left) >= 2:
             for name in left:  # iPoker marks no showdown: whoever's cards are all known showed them
                 if all(build.slots[name]):
                     build.show(name, build.slots[name])
+        for name, chips in wins.items():
+            build.collect(name, chips, 0, line)
         build.close_showdown()
-        back = build.uncalled()
-        if back is not None and wins.get(back[0], 0) >= back[1] and len(build.seats) - len(build.folded()) == 1:
-            build.give_back(*back)
-            wins[back[0]] -= back[1]
-        pot = sum(put_in.values()) - (back[1] if back and back[0] in dict(build.returned) else 0)
-        paid = [(name, chips) for name, chips in wins.items() if chips]
-        build.total_pot = None
-        build.pot(pot, rake=pot - sum(chips for _, chips in paid), collected=paid)
-        small = about.group("small")
-        return build.build(
-            table="", game=gametype, currency="EUR" if small[:1] in "€\x80" else ("USD" if small[:1] == "$" else ""),
-            small_bet=_money(small, unit), big_bet=_money(about.group("big"), unit),
+        build.finish(uncalled="in-collect")
+        small, big = about.group("small"), about.group("big")
+        record = build.build(
+            table="", game=said,
+            currency="EUR" if small and small[:1] in "€\x80" else ("USD" if small and small[:1] == "$" else ""),
+            small_bet=_money(small, unit) if small else 0, big_bet=_money(big, unit) if big else 0,
+            tournament="session" if tournament else None,
             started=(game.findtext("general/startdate") or "").strip())
+        build.check_money(record)
+        if not kind.stud8:
+            raise HandError(refusal(kind, said) + " (read through: its books balance)", line, "not-stud8")
+        return record
 
     @staticmethod
     def _act(build: HandBuilder, action: ElementTree.Element, unit: str, line: int) -> None:
-        name = build.known(action.get("player", ""))
-        kind = KINDS.get(action.get("type", ""))
-        chips = _money(action.get("sum", "0"), unit)
-        if kind is None:
-            raise HandError(f"action {action.get('no')}: unknown iPoker action type {action.get('type')!r}", line)
-        if kind == "ante":
-            build.ante(name, chips, line)
-        elif kind == "bring-in":
-            build.bring_in(name, chips, line)
-        elif kind == "bet":
-            build.wager(name, added=chips, line=line)
-        elif kind == "raise":
-            build.wager(name, to=chips, line=line)
-        elif kind == "call":
-            build.call(name, added=chips, line=line)
-        elif kind == "all-in":
-            build.all_in(name, added=chips, line=line)
-        elif kind == "check":
-            build.check(name, line)
-        else:
-            build.fold(name, line)
+        kind = action.get("type", "")
+        if kind not in ACTIONS:
+            raise HandError(f"action {action.get('no')}: unknown iPoker action type {kind!r}", line)
+        meaning, how = ACTIONS[kind]
+        build.act(meaning, action.get("player", ""), _money(action.get("sum", "0"), unit), how, line)
 
 
 READER = IPokerReader()

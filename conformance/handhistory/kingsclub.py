@@ -1,152 +1,91 @@
-"""Kings Club text hand histories.
+"""Kings Club text hand histories (cash and tournament tables, mixed-game clubs).
 
-A hand starts ``#39969428: Limit Seven Card Stud Hi-Lo - 40/80`` (the small and big bet, in
-dollars without a sign; amounts elsewhere may have cents and thousands commas: ``1,725.59``),
-then the date and ``Table '8 Game Mix'``. A game other than Stud Hi-Lo at fixed limit is
-refused for that hand. Third street has no header: the first ``Dealt to NAME: [X X Td]``
-lines are its cards (``X`` unseen); the headers that follow are numbered one behind (``***
-3RD STREET ***`` opens fourth street), so the reader counts them and ignores the names.
+The grammar below is the format. A hand starts ``#39969428: Limit Seven Card Stud Hi-Lo -
+40/80`` (the structure and the game, then the small and big bet, in dollars without a sign;
+amounts elsewhere may have cents and thousands commas: ``1,725.59``), then the date and the
+table (``Table '8 Game Mix' Seat 6 is the button``; a tournament table is ``Table 'T123
+[4]'``). Mixed tables ("8 Game Mix", "Real Deal Mix", "Bobbys Room Mix") name each hand's
+game in its own header.
 
-Amounts: ``posts ante``, ``brings in for``, chips added; ``bets``, ``raises``, ``calls``, the
-player's total on the street (``Player0 brings in for 10`` then ``Player0 calls 40`` adds 30:
-the summary's ``+329`` for that player holds only so). The summary gives each player's final
-stack and net, ``Rake N`` and ``NAME wins pot (N)``; the pot is what was won plus the rake.
+Third street has no header: the first ``Dealt to NAME: [X X Td]`` lines are its cards (``X``
+a card nobody saw); the street headers that follow are numbered one behind (``*** 3RD STREET
+***`` opens fourth street), so the machine counts them (``street="next"``) and ignores the
+names. Each later street deals one card per player, ``[X]`` for a seventh-street card
+nobody saw.
+
+Amounts: ``posts ante``, ``brings in for``: the chips added; ``bets``, ``raises to``,
+``calls``: the player's total on the street (``Player0 brings in for 10`` then ``Player0
+calls 40`` adds 30). An uncalled bet goes back without a line and is not in the payout
+(``wins pot (4,100)`` is the pot without it). The summary gives each player's stack after
+the hand and net (``Seat 5: Player4 (52,376) +2,850``: checked against the record), ``Rake N``
+when the site took any, and ``NAME wins pot (N)`` per winner.
+
+Format facts from the public fpdb parser's definitions (KingsClubToFpdb.py: game names,
+``brings in low``, ``wins side pot N (X)``, ``wins (X) from pot``, ``Uncalled bet (X)
+returned``, ``Hand cancelled``, tournament lines, ``(disconnect)``) and the corpus.
 """
 
 from __future__ import annotations
 
-import re
+from stud8.conformance.handhistory.grammar import Grammar, GrammarReader, Row
 
-from stud8.conformance.handhistory.record import HandRecord
-from stud8.conformance.handhistory.sitebuild import (
-    HandBuilder,
-    HandError,
-    HeaderTextReader,
-    amount,
-    cards,
+_N = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+_NAME = r"\s?(?P<name>.+?)"
+_WHO = r"(?P<who>.+?)"
+_ALL_IN = r"(?:,? and is all in)?(?: and has reached the [$\d.,]+ cap)?(?: \(disconnect\))?"
+
+GRAMMAR = Grammar(
+    name="kingsclub",
+    site="Kings Club",
+    start=r"^#\d+: ",
+    sniff_pattern=rf"\A#\d+: .+ - {_N}/{_N}\s*$",
+    sniff_lines=1,
+    default_limit="fixed",
+    uncalled="silent",
+    complete_when=("summary", "collect"),
+    rows=(
+        # --- the header ------------------------------------------------------------------------
+        Row("header", rf"^#(?P<id>\d+): (?P<game>.+?) - (?P<small>{_N})/(?P<big>{_N})$",
+            "#39969428: Limit Seven Card Stud Hi-Lo - 40/80", sections=("head",)),
+        Row("header", r"^(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)$", "2021-01-02 15:52:36", sections=("head",)),
+        Row("header", r"^Table '(?:T(?P<tournament>\d+) \[(?P<tableno>\d+)\]|(?P<table>.*?))'(?: (?P<max>\d+)-max)?"
+                      r"(?: \(Play Money\))?(?: Seat #?\d+ is the button)?$",
+            "Table '8 Game Mix' Seat 6 is the button", sections=("head",)),
+        # --- seats -------------------------------------------------------------------------------
+        Row("seat", rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_N})\)$", "Seat 1: Player0 (1,725.59)",
+            sections=("head", "seats")),
+        # --- streets, cards and actions ----------------------------------------------------------
+        Row("ante", rf"^{_NAME}: posts ante (?P<amount>{_N}){_ALL_IN}$", "Player0: posts ante 10"),
+        Row("deal", rf"^Dealt to {_NAME}: (?P<cards>\[[^\]]*\])$", "Dealt to Player0: [X X Td]"),
+        Row("street", r"^\*\*\* \w+ STREET \*\*\*$", "*** 3RD STREET ***", street="next"),
+        Row("bring-in", rf"^{_NAME} brings[- ]in(?: low)? for (?P<amount>{_N}){_ALL_IN}$",
+            "Player0 brings in for 10"),
+        Row("bet", rf"^{_NAME} bets (?P<amount>{_N}){_ALL_IN}$", "Player3 bets 225, and is all in", amount="to"),
+        Row("raise", rf"^{_NAME} raises (?:to )?(?P<amount>{_N}){_ALL_IN}$", "Player4 raises to 625", amount="to"),
+        Row("call", rf"^{_NAME} calls (?P<amount>{_N}){_ALL_IN}$", "Player0 calls 40", amount="to"),
+        Row("check", rf"^{_NAME} checks(?: \(disconnect\))?$", "Player0 checks"),
+        Row("fold", rf"^{_NAME} folds(?: \(disconnect\))?$", "Player1 folds"),
+        Row("return", rf"^Uncalled bet \((?P<amount>{_N})\) returned to {_NAME}$", "Uncalled bet (40) returned to Hero"),
+        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$", "Hero shows [4s Qh Qs 3d 6h As Kd]"),
+        Row("muck", rf"^{_NAME} mucks(?: hand)?(?: (?P<cards>\[[^\]]*\]))?$", "Player1 mucks"),
+        # --- the summary -------------------------------------------------------------------------
+        Row("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***"),
+        Row("claim", rf"^Seat \d+: {_NAME} \({_N}\)(?: (?P<sign>[+-])(?P<amount>{_N}))?$",
+            "Seat 5: Player4 (52,376) +2,850", claim="net", sections=("summary",)),
+        Row("rake", rf"^Rake (?P<amount>{_N})$", "Rake 3.50", sections=("summary",)),
+        Row("collect", rf"^{_NAME} wins (?:the )?(?:(?:high|low|hi|lo) )?(?:(?P<pot>main|side)(?: pot)? ?\d* )?pot "
+                       rf"\((?P<amount>{_N})\)$",
+            "Player0 wins pot (659)"),
+        Row("collect", rf"^{_NAME} wins (?P<pot>side pot \d+ )?\((?P<amount>{_N})\)(?: from pot)?$",
+            "Player1 wins (222.12) from pot"),
+        # --- what says nothing about the chips or cards ------------------------------------------
+        Row("cancel", r"^Hand cancelled$", "Hand cancelled"),
+        Row("ignore", rf"^{_WHO} (?:sits out|has returned|is sitting out|has timed out|cashed out the hand.*|"
+                      r"finished the tournament in \d+\w\w place.*|wins the tournament and receives .*|"
+                      r"(?:split|wins) the .+ bounty for .*|wins .+ for (?:splitting the elimination of|eliminating) .*)$",
+            "Player1 sits out"),
+        Row("ignore", r"^STP added: .*$", "STP added: 10"),
+    ),
 )
 
-SITE = "Kings Club"
-_NUMBER = r"\d[\d,]*(?:\.\d+)?"
-_START = re.compile(r"^#\d+: .*\b(?:Stud|Razz|Hold|Omaha|Draw|Badugi)", re.IGNORECASE)
-_HEADER = re.compile(rf"^#(?P<id>\d+): (?P<game>.+?) - (?P<small>{_NUMBER})/(?P<big>{_NUMBER})$")
-_SEAT = re.compile(rf"^Seat (\d+): (.+) \(({_NUMBER})\)$")
-_STREET = re.compile(r"^\*\*\* \w+ STREET \*\*\*$", re.IGNORECASE)
-_DEALT = re.compile(r"^Dealt to (.+?): \[([^\]]*)\]$")
-_ACTION = re.compile(rf"^(?P<name>.+?):? (?P<verb>posts ante|brings in for|bets|raises to|raises|calls|checks|folds)"
-                     rf"(?: (?P<amt>{_NUMBER}))?(?P<allin> and is all-in)?$")
-_SHOWS = re.compile(r"^(.+?) shows \[([^\]]*)\]")
-_MUCKS = re.compile(r"^(.+?) mucks")
-_RAKE = re.compile(rf"^Rake ({_NUMBER})$")
-_WINS = re.compile(rf"^(.+?) wins (?:the )?(?:(?:high|low|main|side) )?pot(?: \d+)? \(({_NUMBER})\)")
-
-
-def is_stud8_limit(game: str) -> bool:
-    text = game.lower()
-    return bool(re.search(r"stud\s*hi\s*[-/]?\s*lo", text)) and text.startswith("limit ")
-
-
-class KingsClubReader(HeaderTextReader):
-    """Kings Club text (``#ID: Limit Seven Card Stud Hi-Lo - 40/80``)."""
-
-    name = "kingsclub"
-    site = "a Kings Club"
-    start = _START
-    header = _HEADER
-
-    def sniff(self, head: str) -> bool:
-        lines = [line.lstrip("\ufeff") for line in head.splitlines()[:5]]
-        return bool(lines) and bool(_START.match(lines[0])) and bool(_HEADER.match(lines[0]))
-
-    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
-        game = header.group("game")
-        if not is_stud8_limit(game):
-            raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")
-        unit = "cent"
-        build = HandBuilder(SITE, header.group("id"), path, first, unit=unit)
-        table = ""
-        section = "seats"
-        rake: int | None = None
-        won: list[tuple[str, int]] = []
-        for number, text in enumerate(lines[1:], start=first + 1):
-            line = text.strip()
-            if not line:
-                continue
-            try:
-                if line.startswith("*** SUMMARY"):
-                    section = "summary"
-                    continue
-                if section == "summary":
-                    found = _RAKE.match(line)
-                    if found:
-                        rake = amount(found.group(1), unit)
-                    wins = _WINS.match(line)
-                    if wins:
-                        won.append((build.known(wins.group(1)), amount(wins.group(2), unit)))
-                    continue
-                if line.startswith("Table '"):
-                    table = line[len("Table '"):].rstrip("'")
-                    continue
-                seat = _SEAT.match(line)
-                if seat and section == "seats":
-                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3), unit))
-                    continue
-                if build.seats:
-                    section = "play"
-                if _STREET.match(line):
-                    build.new_street(build.street + 1)
-                    continue
-                dealt = _DEALT.match(line)
-                if dealt:
-                    build.deal(dealt.group(1), cards(dealt.group(2)), line=number)
-                    continue
-                shows = _SHOWS.match(line)
-                if shows and shows.group(1) in build.slots:
-                    build.show(shows.group(1), cards(shows.group(2)), number)
-                    continue
-                mucks = _MUCKS.match(line)
-                if mucks and mucks.group(1) in build.slots:
-                    build.muck(mucks.group(1), number)
-                    continue
-                action = _ACTION.match(line)
-                if action and action.group("name") in build.slots:
-                    self._act(build, action, unit, number)
-                    continue
-            except ValueError as error:
-                raise HandError(str(error), number) from None
-        if rake is None or not won:
-            raise HandError("the hand has no summary (\"Rake N\", \"NAME wins pot (N)\"): the record is cut short",
-                            first + len(lines) - 1)
-        build.close_showdown()
-        back = build.uncalled()
-        if back is not None and len(build.seats) - len(build.folded()) == 1:
-            # An uncontested last bet: Kings Club pays it back inside "wins pot".
-            build.give_back(*back)
-            won = [(name, chips - back[1]) if name == back[0] else (name, chips) for name, chips in won]
-        paid = sum(chips for _, chips in won)
-        build.total_pot = paid + rake
-        build.pot(paid + rake, rake=rake, collected=won)
-        return build.build(
-            table=table, game=game, currency="",
-            small_bet=amount(header.group("small"), unit), big_bet=amount(header.group("big"), unit),
-            started=lines[1].strip() if len(lines) > 1 else "")
-
-    @staticmethod
-    def _act(build: HandBuilder, action: re.Match[str], unit: str, line: int) -> None:
-        name, verb = action.group("name"), action.group("verb")
-        chips = amount(action.group("amt"), unit) if action.group("amt") else 0
-        if verb == "posts ante":
-            build.ante(name, chips, line)
-        elif verb == "brings in for":
-            build.bring_in(name, chips, line)
-        elif verb in ("bets", "raises", "raises to"):
-            build.wager(name, to=chips, line=line)
-        elif verb == "calls":
-            build.call(name, to=chips, line=line)
-        elif verb == "checks":
-            build.check(name, line)
-        else:
-            build.fold(name, line)
-
-
-READER = KingsClubReader()
+READER = GrammarReader(GRAMMAR)

@@ -1,22 +1,37 @@
-"""Merge Network (Carbon Poker and its skins) XML hand histories.
+"""Merge Network (Carbon Poker and its skins) XML hand histories, read by an element table.
 
-A file is a ``<description type="7-Stud H/L8" stakes="Limit $0.25/$0.50"/>`` line followed by
-``<game>`` elements; it is not one XML document (several top-level elements), so each
+Why a table of elements and not of lines: the format is XML, and what an element means is
+said by its tag and its ``type`` attribute, not by a line's wording. The tables below
+(``ROUNDS``, ``EVENTS``, ``CARDS``) are the format: every round, event and card type the
+site writes, what it means for the hand, and how its amount counts. An element of a type
+no table lists makes the hand ``unreadable``, naming it: nothing is skipped unseen.
+
+A file is a ``<description type="7-Stud H/L8" stakes="Limit $0.25/$0.50"/>`` line followed
+by ``<game>`` elements; it is not one XML document (several top-level elements), so each
 ``<game>...</game>`` is cut from the stream and parsed on its own, one hand in memory at a
 time. The site's own tool names some of these files ``.txt``: the content decides.
 
-``description`` gives the game and the limits: anything but ``Limit`` Stud ``H/L`` is refused
-per hand. Players are seated by ``seat``; ``dealtin="false"`` means not in the hand. Events:
-``ANTE``, ``BRING_IN``, ``COMPLETE``, ``BET``, ``RAISE``, ``CALL``, ``CHECK``, ``FOLD``, ``SHOW``,
-``MUCK``; every amount is the chips the event moves (a ``CALL`` after a bring-in is the
-difference). Cards: ``DRAW_DRAWN_CARDS`` lists a player's cards so far in the order dealt
-(``null`` or empty for the unseen ones), ``HOLE`` the cards of the player whose history it is,
-``SHOWN``/``MUCKED`` the seven at the showdown.
+The game is decided per hand: a mixed table (``HORSE``, ``HA``, ``RASH``... in the
+description) gives each ``<game>`` a ``multigametype`` code (``43`` Stud H/L8, ``39`` Stud,
+``47`` Razz...); otherwise the description's ``type`` names it. The structure is the
+``stakes`` (the game's own attribute in version 2.1 files, else the description's):
+``Limit``, ``No Limit``, ``Pot Limit``. Players are seated by ``seat`` (``dealtin="false"``:
+not in the hand) and named by ``nickname``; events and cards name the seat.
+
+Amounts: ``ANTE``, ``BRING_IN``, ``BET``, ``CALL``, ``ALL_IN``: the chips the event adds;
+``COMPLETE`` and ``RAISE``: the player's total on the street (a Razz hand's ``BRING_IN 0.10``
+then ``RAISE 1.00`` is a raise to 1.00). Cards: ``DRAW_DRAWN_CARDS`` lists a player's cards so
+far in the order dealt (``null`` or empty for the unseen ones), ``HOLE`` the cards of the
+player whose history it is, ``SHOWN``/``MUCKED`` the cards at the showdown.
 
 Payout: ``<winner amount= potnumber= player=>``. Merge states neither the pot nor the rake:
-the pot is what the players put in (less an uncalled bet, which Merge pays back inside the
-winner's amount: the reader separates it), and the rake is what the pot held and nobody was
-paid. The audit still checks how the paid part was split.
+the pot is what the players put in, the rake what the pot held and nobody was paid (reported
+as not printed), and an uncalled bet is paid back inside the winner's amount (a winner
+marked ``uncalled="true"`` is that return).
+
+Format facts from the public fpdb parser's definitions (MergeToFpdb.py: description games
+and mixes, ``multigametype`` codes, event types ``SMALL_BLIND``... ``GAME_CANCELLED``,
+``PLAYER_OUT``, the winner's ``uncalled``) and the corpus.
 """
 
 from __future__ import annotations
@@ -26,10 +41,12 @@ from collections.abc import Iterator
 from typing import TextIO
 from xml.etree import ElementTree
 
+from stud8.conformance.handhistory.games import Game, classify, limit_of, refusal
 from stud8.conformance.handhistory.readers import parse_xml
 from stud8.conformance.handhistory.readers import xml_elements as chunks
-from stud8.conformance.handhistory.record import ActionKind, HandProblem, HandRecord
+from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
+    LAYOUTS,
     HandBuilder,
     HandError,
     amount,
@@ -41,9 +58,36 @@ SITE = "Merge Network"
 _DESCRIPTION = re.compile(r"<description\b[^>]*>")
 _GAME_START = re.compile(r"<game\b")
 _GAME_END = "</game>"
-STREET_ROUNDS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5,
-                 "SIXTH_STREET": 6, "SEVENTH_STREET": 7}
 
+ROUNDS: dict[str, int | str] = {
+    "BLINDS": "antes", "BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5,
+    "SIXTH_STREET": 6, "SEVENTH_STREET": 7, "SECOND_STREET": 2, "SHOWDOWN": "showdown",
+    "END_OF_GAME": "payout", "END_OF_FOLDED_GAME": "payout",
+}
+"""Each round and the street it plays (five-card stud opens on ``SECOND_STREET``)."""
+
+EVENTS: dict[str, tuple[str, str]] = {
+    "ANTE": ("ante", "added"), "BRING_IN": ("bring-in", "added"), "COMPLETE": ("complete", "to"),
+    "BET": ("bet", "added"), "RAISE": ("raise", "to"), "CALL": ("call", "added"), "ALL_IN": ("all-in", "added"),
+    "CHECK": ("check", ""), "FOLD": ("fold", ""),
+    "SHOW": ("ignore", ""),          # the cards follow as SHOWN
+    "MUCK": ("muck", ""),
+    "SIT_OUT": ("ignore", ""), "CHAT": ("ignore", ""), "DISCONNECTED": ("ignore", ""), "RECONNECTED": ("ignore", ""),
+    "LEAVE": ("ignore", ""), "PLAYER_OUT": ("ignore", ""),
+    "GAME_CANCELLED": ("cancel", ""),
+}
+"""Each event type: what it means and how its ``amount`` counts (the blinds of flop games are
+not here: those hands are refused from their game before their events are read)."""
+
+CARDS: dict[str, str] = {"DRAW_DRAWN_CARDS": "so-far", "HOLE": "so-far", "SHOWN": "show", "MUCKED": "muck"}
+"""Each card element type: the cards so far in the order dealt, or those of a showdown."""
+
+MULTIGAMETYPES: dict[str, str] = {
+    "1": "Holdem", "2": "Holdem", "4": "Omaha", "9": "Holdem", "23": "Holdem", "34": "Omaha H/L8",
+    "35": "Omaha H/L8", "37": "Omaha H/L8", "38": "7-Stud", "39": "7-Stud", "41": "7-Stud", "42": "7-Stud",
+    "43": "7-Stud H/L8", "45": "7-Stud H/L8", "46": "Razz", "47": "Razz", "49": "Razz",
+}
+"""A mixed table's game of each hand, by its ``multigametype`` code."""
 
 def _attr(element: ElementTree.Element, name: str, where: str) -> str:
     value = element.get(name)
@@ -56,6 +100,7 @@ class MergeReader:
     """Merge Network XML (``<description type=...>`` and ``<game id=...>``)."""
 
     name = "merge"
+    site = SITE
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"<game\s+id=\"[^\"]*\"[^>]*\bnumholecards=", head)) or \
@@ -74,118 +119,127 @@ class MergeReader:
                     raise HandError("the hand is cut short: no </game>", line)
                 yield self._hand(text, description, line, path, hand_id)
             except HandError as error:
-                yield problem(path, hand_id, error, line)
+                yield problem(path, hand_id, error, line, SITE)
+            except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
+                yield problem(path, hand_id, HandError(str(error), line), line, SITE)
+
+    def _game(self, game: ElementTree.Element, description: str, line: int) -> tuple[Game, str, str]:
+        """The hand's game, its text and its stakes (the hand's own, else the description's)."""
+        about = parse_xml(description) if description else None
+        if about is None:
+            raise HandError("no <description type=... stakes=...> before the hand: the game is unknown", line)
+        code = game.get("multigametype")
+        said = MULTIGAMETYPES.get(code or "", "") if code else about.get("type", "")
+        if code and not said:
+            raise HandError(f"a multigametype code stud8 does not know: {code!r}", line)
+        stakes = game.get("stakes") or about.get("stakes", "")
+        found = classify(said, limit_of(stakes))
+        if found is None:
+            raise HandError(f"the description names a game stud8 does not know: {said!r}", line)
+        return found, said, stakes
 
     def _hand(self, text: str, description: str, line: int, path: str, hand_id: str | None) -> HandRecord:
         try:
             game = parse_xml(text)
-            about = parse_xml(description) if description else None
         except ElementTree.ParseError as error:
             row, column = error.position
             raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",
                             line + row - 1) from None
-        if about is None:
-            raise HandError("no <description type=... stakes=...> before the hand: the game is unknown", line)
-        kind, stakes = about.get("type", ""), about.get("stakes", "")
-        if not re.search(r"stud\s*h/?l", kind, re.IGNORECASE):
-            raise HandError(f"the game is {kind!r}, not Seven Card Stud Hi/Lo", line, "not-stud8")
-        limits = re.match(r"^Limit ([$€£]?[\d,.]+)/([$€£]?[\d,.]+)$", stakes.strip())
-        if limits is None:
-            raise HandError(f"the stakes are {stakes!r}: not fixed limit (Stud/8 is played at fixed limit)",
-                            line, "not-stud8")
-        unit = "cent" if limits.group(1)[:1] in "$€£" else "chip"
-        build = HandBuilder(SITE, hand_id or "?", path, line, unit=unit)
-        names: dict[str, str] = {}
+        kind, said, stakes = self._game(game, description, line)
+        if not kind.stud:
+            raise HandError(refusal(kind, f"{said} {stakes}".strip()), line, "not-stud8")
+        limits = re.search(r"([$€£]?[\d,.]+)/([$€£]?[\d,.]+)", stakes)
+        tournament = "Tournament" in (parse_xml(description).get("type", "") if description else "")
+        unit = "chip" if tournament else "cent"
+        build = HandBuilder(SITE, hand_id or "?", path, line, unit=unit, layout=LAYOUTS[kind.cards])
         event_lines = {found.group(1): line + text.count("\n", 0, found.start())
                        for found in re.finditer(r'<event\s+sequence="([^"]*)"', text)}
+        names: dict[str, str] = {}
         players = game.find("players")
         if players is None:
             raise HandError("no <players>", line)
-        try:
-            for player in players.findall("player"):
-                if player.get("dealtin", "true") != "true":
-                    continue
-                seat = _attr(player, "seat", "<players>")
-                names[seat] = _attr(player, "nickname", "<players>")
-                build.seat(int(seat), names[seat], amount(_attr(player, "balance", "<players>"), unit))
-            winners: dict[int, list[tuple[str, int]]] = {}
-            for round_ in game.findall("round"):
-                round_id = round_.get("id", "")
-                if round_id in STREET_ROUNDS:
-                    build.new_street(STREET_ROUNDS[round_id])
-                for item in round_:
-                    who = names.get(item.get("player", ""), "")
-                    if item.tag == "event":
-                        self._event(build, item, who, unit, event_lines.get(item.get("sequence", ""), line),
-                                    round_id)
-                    elif item.tag == "cards" and who:
-                        dealt = cards(item.get("cards", ""), ",")
-                        kind_ = item.get("type", "")
-                        if kind_ == "SHOWN":
-                            build.show(who, dealt)
-                        elif kind_ == "MUCKED":
-                            build.show(who, dealt, mucked=True)
-                        else:
-                            build.hand_so_far(who, dealt)
-                    elif item.tag == "winner":
-                        pot = int(item.get("potnumber", "1"))
-                        winners.setdefault(pot, []).append((names.get(_attr(item, "player", "<winner>"), "?"),
-                                                            amount(_attr(item, "amount", "<winner>"), unit)))
-        except ValueError as error:
-            raise HandError(str(error), line) from None
-        if not winners:
+        for player in players.findall("player"):
+            if player.get("dealtin", "true") != "true":
+                continue
+            seat = _attr(player, "seat", "<players>")
+            names[seat] = _attr(player, "nickname", "<players>")
+            build.seat(int(seat), names[seat], amount(_attr(player, "balance", "<players>"), unit))
+        for item in game:
+            if item.tag not in ("players", "round"):
+                raise HandError(f"an element stud8 does not know in a Merge game: <{item.tag}>", line)
+        paid = False
+        for round_ in game.findall("round"):
+            where = ROUNDS.get(round_.get("id", ""))
+            if where is None:
+                raise HandError(f"a round stud8 does not know: {round_.get('id')!r}", line)
+            if isinstance(where, int):
+                build.new_street(where)
+            for item in round_:
+                at = event_lines.get(item.get("sequence", ""), line)
+                who = names.get(item.get("player", ""), "")
+                if item.tag == "event":
+                    self._event(build, item, who, unit, at)
+                elif item.tag == "cards":
+                    self._cards(build, item, who, at)
+                elif item.tag == "winner":
+                    chips = amount(_attr(item, "amount", "<winner>"), unit)
+                    winner = names.get(_attr(item, "player", "<winner>"), "")
+                    if item.get("uncalled") == "true":
+                        build.give_back(winner, chips)
+                    else:
+                        build.collect(winner, chips, int(item.get("potnumber", "1")) - 1, at)
+                        paid = True
+                else:
+                    raise HandError(f"an element stud8 does not know in a Merge round: <{item.tag}>", at)
+        if not paid:
             raise HandError("the hand has no <winner>: the record is cut short", line)
-        back = build.uncalled()
-        if back is not None:
-            build.give_back(*back)
-        put_in = sum(build.put_in().values()) - (back[1] if back else 0)
-        for number in sorted(winners):
-            paid = winners[number]
-            if back is not None and number == min(winners):
-                paid = [(name, chips - back[1]) if name == back[0] else (name, chips) for name, chips in paid]
-            amount_ = put_in if number == min(winners) else sum(chips for _, chips in paid)
-            if len(winners) > 1 and number == min(winners):
-                amount_ = put_in - sum(c for n in winners if n != number for _, c in winners[n])
-            build.pot(amount_, rake=amount_ - sum(chips for _, chips in paid), collected=paid)
-        bring = next((a.amount for a in build.actions if a.kind is ActionKind.BRING_IN and not a.all_in), 0)
+        build.close_showdown()
+        build.finish(uncalled="in-collect")
         data = (game.get("data") or "").split("|")
-        return build.build(
-            table=data[1] if len(data) > 1 else "", game=f"{kind} {stakes}",
-            currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(limits.group(1)[:1], ""),
-            ante=next((a.amount for a in build.actions if a.kind is ActionKind.ANTE), 0), bring_in=bring,
-            small_bet=amount(limits.group(1), unit), big_bet=amount(limits.group(2), unit),
+        record = build.build(
+            table=data[1] if len(data) > 1 else "", game=f"{said} {stakes}".strip(),
+            tournament=data[2] if tournament and len(data) > 2 else None,
+            currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(limits.group(1)[:1], "") if limits else "",
+            small_bet=amount(limits.group(1), unit) if limits else 0,
+            big_bet=amount(limits.group(2), unit) if limits else 0,
             started=game.get("starttime", ""))
+        build.check_money(record)
+        if not kind.stud8:
+            raise HandError(refusal(kind, f"{said} {stakes}".strip()) + " (read through: its books balance)", line,
+                            "not-stud8")
+        return record
 
     @staticmethod
-    def _event(build: HandBuilder, event: ElementTree.Element, who: str, unit: str, line: int,
-               round_id: str) -> None:
+    def _event(build: HandBuilder, event: ElementTree.Element, who: str, unit: str, line: int) -> None:
         kind = event.get("type", "")
-        if kind in ("SHOW", "MUCK"):
-            # SHOWN/MUCKED cards say who showed; a MUCK without them still counts at a
-            # showdown (not when the last player left mucks an uncontested pot).
-            if kind == "MUCK" and who and round_id == "SHOWDOWN":
-                build.muck(who, line)
+        if kind not in EVENTS:
+            raise HandError(f"event {event.get('sequence')}: an event type stud8 does not know: {kind!r}", line)
+        meaning, how = EVENTS[kind]
+        if meaning == "ignore":
             return
+        if meaning == "cancel":
+            raise HandError("the site cancelled the hand (GAME_CANCELLED)", line, "cannot-judge")
         if not who:
             raise HandError(f"event {event.get('sequence')} {kind} by seat {event.get('player')!r}, "
                             "who is not dealt in", line)
-        chips = amount(event.get("amount", "0"), unit)
-        if kind == "ANTE":
-            build.ante(who, chips, line)
-        elif kind == "BRING_IN":
-            build.bring_in(who, chips, line)
-        elif kind in ("COMPLETE", "BET", "RAISE"):
-            build.wager(who, added=chips, line=line)
-        elif kind == "CALL":
-            build.call(who, added=chips, line=line)
-        elif kind == "ALL_IN":
-            build.all_in(who, added=chips, line=line)
-        elif kind == "CHECK":
-            build.check(who, line)
-        elif kind == "FOLD":
-            build.fold(who, line)
+        if meaning == "muck":
+            build.muck(who, line)
+            return
+        build.act(meaning, who, amount(event.get("amount", "0"), unit), how, line)
+
+    @staticmethod
+    def _cards(build: HandBuilder, item: ElementTree.Element, who: str, line: int) -> None:
+        kind = item.get("type", "")
+        meaning = CARDS.get(kind)
+        if meaning is None:
+            raise HandError(f"a cards type stud8 does not know: {kind!r}", line)
+        if not who:
+            raise HandError(f"cards of seat {item.get('player')!r}, who is not dealt in", line)
+        dealt = cards(item.get("cards", ""), ",")
+        if meaning == "so-far":
+            build.hand_so_far(who, dealt, line)
         else:
-            raise HandError(f"event {event.get('sequence')}: unknown event type {kind!r}", line)
+            build.show(who, dealt, line, mucked=meaning == "muck")
 
 
 READER = MergeReader()

@@ -1,161 +1,112 @@
-"""PartyPoker text hand histories (2010 client).
+"""PartyPoker text hand histories (cash, fastforward and tournaments; the 2008-2016 client, and
+the 2026 one's header).
 
-A hand starts ``Game #9581478205 starts.``; ``$0.50/$1 USD 7 Card Stud Hi-Lo - Monday, ...``
-gives the small and big bet and the game (anything but ``7 Card Stud Hi-Lo`` is refused for
-that hand; Party's fixed limit games print no limit word, its others ``NL``/``PL``). Streets:
-``** Dealing **`` (third), ``** Dealing Fourth street **`` ... ``** Dealing River **``.
-Amounts are in brackets, ``[$0.25 USD]``: ``posts ante``, ``bring-ins``, ``calls``, ``bets``,
-``raises``, ``is all-In``, chips added; ``completes``, the total on third street.
+The grammar below is the format. A hand opens with up to three lines that name it: ``Game
+#9581478205 starts.``, ``#Game No : 9581478205``, ``***** Hand History for Game 9581478205
+*****`` (any of them may be missing; the 2026 client writes ``Hand History For Game`` with
+letters in the id). The next line names the stakes and the game: ``$0.50/$1 USD 7 Card Stud
+Hi-Lo - Monday, August 30, 20:20:17 EEST 2010`` (cash: the small and big bet), ``FL 7 Card
+Stud $6 USD Buy-in Trny:69784932 Level:2  Stakes-Antes(60/120-10) - DATE`` (a tournament:
+small bet, big bet, ante), ``0.10/0.25 Omaha Hi Game Table (PL) - DATE`` (2026). Then ``Table
+NAME (Real Money)``, the button, ``Total number of players : 7/8`` and the seats (``Seat 3:
+Hero ( $24.95 USD )``).
 
-PartyPoker records only the cards of the player whose history it is: no other player's up
-cards appear before the showdown, so who had to bring in and who was first to act on each
-street cannot be checked from the record (the audit says so). At the showdown ``NAME shows [
-Ad, Qd, ... ]`` and ``NAME doesn't show [ ... ]`` (mucked, cards known) list seven cards,
-taken in the order dealt.
+Streets: ``** Dealing **`` (third street), ``** Dealing Fourth street **``... ``** Dealing
+River **``. The history shows the cards of the player whose history it is only (``Dealt to
+Hero [  Td 5s 3c ]``): everyone else's up cards are missing, so a Stud/8 hand cannot be
+judged unless its up cards are all shown at the end. ``NAME opens`` names who acts first.
 
-Payout: ``NAME wins $8.45 USD from the main pot`` (or ``side pot #N``); PartyPoker states
-neither the pot nor the rake here, so the pot is what the players put in (less an uncalled
-bet returned, ``NAME returns`` lines if any) and the rake what nobody was paid.
+Amounts, in brackets: ``posts ante [$0.05 USD]``, ``bring-ins``, ``completes``, ``bets``,
+``double bets``, ``raises``, ``calls``: every one the chips the action adds. Payout: ``NAME
+wins $8.45 USD from the main pot with ...`` (``wins Lo (640 chips) from the main pot`` for the
+low half; a bare ``wins $13.20 USD`` when nobody is left to show). The site prints no rake
+(the rake is what the pot did not pay out) and pays an uncalled bet back inside the winner's
+amount, without a line. ``doesn't show [cards]`` is a hand mucked at the showdown, its cards
+printed. A file may end with a next hand's ``Game #N starts.`` and nothing after it: that
+holds no hand.
+
+Format facts from the public fpdb parser's definitions (PartyPokerToFpdb.py: header and
+tournament variants, ``has left the table``, ``finished in N place``, ``Table Closed``,
+``Connection Lost``) and the corpus.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from typing import TextIO
+from stud8.conformance.handhistory.grammar import MONEY, Grammar, GrammarReader, Row
 
-from stud8.conformance.handhistory.record import HandProblem, HandRecord
-from stud8.conformance.handhistory.sitebuild import (
-    HandBuilder,
-    HandError,
-    amount,
-    cards,
-    problem,
-    split_hands,
+_M = MONEY
+_B = rf"\[\s*(?P<amount>{_M})(?:\s*(?:USD|EUR|chips))?\s*\]"
+_NAME = r"(?P<name>.+?)"
+_WHO = r"(?P<who>.+?)"
+_DAY = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,?"
+
+GRAMMAR = Grammar(
+    name="partypoker",
+    site="PartyPoker",
+    start=r"^(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History [Ff]or Game \w+ \*{5})\s*$",
+    streets={"fourth": 4, "fifth": 5, "sixth": 6},
+    sniff_pattern=r"^(?:\*{5} Hand History [Ff]or Game \w+ \*{5}|Game #\d+ starts\.)\s*$",
+    sniff_lines=12,
+    uncalled="in-collect",
+    default_limit="fixed",
+    rows=(
+        # --- the header ------------------------------------------------------------------------
+        Row("header", r"^Game #(?P<id>\d+) starts\.$", "Game #9581478205 starts.", sections=("head",)),
+        Row("header", r"^#Game No : (?P<id>\d+)$", "#Game No : 9581478205", sections=("head",)),
+        Row("header", r"^\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}$", "***** Hand History for Game 9581478205 *****",
+            sections=("head",)),
+        Row("header", rf"^(?P<limit>NL|PL|FL|)\s*(?P<game>.+?) (?:{_M}\s*(?:USD|EUR)?\s*Buy-in\s+)?(?:\+ {_M} Entry Fee\s+)?"
+                      r"Trny: ?(?P<tournament>\d+)\s+Level: ?\d+\s+(?:Stakes-Antes\((?P<small>[\d,.]+)/(?P<big>[\d,.]+)"
+                      rf"-(?P<ante>[\d,.]+)\)|Blinds(?:-Antes)?\([\d,. /-]+\))\s*-\s*(?P<time>{_DAY}.+)$",
+            "FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:2  Stakes-Antes(60/120-10) - Wednesday, May 30, "
+            "14:41:43 EDT 2012", sections=("head",)),
+        Row("header", rf"^(?:(?P<small>{_M})/(?P<big>{_M})|{_M})(?:\s*(?:USD|EUR))?\s+(?P<game>.+?)\s*-\s*"
+                      rf"(?P<time>{_DAY}.+)$",
+            "$0.50/$1 USD 7 Card Stud Hi-Lo - Monday, August 30, 20:20:17 EEST 2010", sections=("head",)),
+        Row("header", r"^Table (?P<table>.+?)\s+\(\s?(?:Real|Play) Money\s?\)(?:\s+--\s+Seat \d+ is the button)?$",
+            "Table Table  136403 (Real Money)", sections=("head",)),
+        Row("ignore", r"^(?:Seat \d+ is the button|Total number of players : \d+(?:/\d+)?|Trny: ?\d+ Level: ?\d+|"
+                      r"(?:Stakes|Blinds)(?:-Antes)?\([\d,. /-]+\))$",
+            "Total number of players : 7/8", sections=("head", "seats")),
+        # --- seats -------------------------------------------------------------------------------
+        Row("seat", rf"^[Ss]eat (?P<seat>\d+): {_NAME} \(\s*(?P<stack>{_M})(?:\s*(?:USD|EUR))?\s*\)$",
+            "Seat 3: Hero ( $24.95 USD )", sections=("head", "seats")),
+        # --- streets, cards and actions ----------------------------------------------------------
+        Row("ante", rf"^{_NAME} posts ante {_B}\.?$", "tubby09 posts ante [$0.05 USD]"),
+        Row("street", r"^\*\* Dealing(?: down cards)? \*\*$", "** Dealing **", street=3),
+        Row("street", r"^\*\* Dealing (?P<street>Fourth|Fifth|Sixth) street \*\*$", "** Dealing Fourth street **"),
+        Row("street", r"^\*\* Dealing River \*\*$", "** Dealing River **", street=7),
+        Row("deal", rf"^Dealt to {_NAME} (?P<cards>\[[^\]]*\])$", "Dealt to Hero [  Td 5s 3c ]"),
+        Row("ignore", rf"^{_NAME} opens$", "YMAN1 opens"),
+        Row("bring-in", rf"^{_NAME} bring-ins {_B}$", "YMAN1 bring-ins [$0.25 USD]"),
+        Row("complete", rf"^{_NAME} completes {_B}$", "PPPPPositive completes [$0.50 USD]"),
+        Row("bet", rf"^{_NAME} (?:double )?bets {_B}$", "Player4 double bets [120]"),
+        Row("raise", rf"^{_NAME} raises {_B}$", "Player6 raises [240]"),
+        Row("call", rf"^{_NAME} calls {_B}$", "strandalleen calls [$0.50 USD]"),
+        Row("check", rf"^{_NAME} checks$", "Player4 checks"),
+        Row("fold", rf"^{_NAME} folds$", "Unladylike folds"),
+        Row("ignore", rf"^{_NAME} is all-In\.?$", "Player2 is all-In."),
+        # --- the showdown and the payout ---------------------------------------------------------
+        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\]).*$", "PPPPPositive shows [ Ad, Qd, Ah, 2d, 7d, Th, 6d ]a flush, "
+            "Ace high.", order="any"),
+        Row("muck", rf"^{_NAME} doesn't show (?P<cards>\[[^\]]*\]).*$",
+            "strandalleen doesn't show [ 5h, 9d, 9c, Qc, 2h, Kc, Js ]a pair of Nines.", order="any"),
+        Row("muck", rf"^{_NAME} does not show cards\.$", "Player8 does not show cards."),
+        Row("ignore", rf"^{_NAME} shows\s*[\dA-Z,]+\s+for low\.$", "Player2 shows6,5,3,2,A  for low."),
+        Row("collect", rf"^{_NAME} wins (?:Lo |Hi )?\(?(?P<amount>{_M})(?: (?:USD|EUR|chips))?\)?"
+                       r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with .*)?$",
+            "PPPPPositive wins $8.45 USD from the main pot with a flush, Ace high."),
+        Row("ignore", r"^There was no qualifying low hand$", "There was no qualifying low hand"),
+        # --- what says nothing about the chips or cards ------------------------------------------
+        Row("cancel", r"^(?:Table Closed|Connection Lost due to some reason)\s?$", "Table Closed"),
+        Row("ignore", rf"^{_WHO} (?:has left the table|has joined the table|finished in \d+\w* place|is sitting out|"
+                      r"has been reconnected|is disconnected|will be using (?:his|her|their) time bank.*|"
+                      r"did not respond in time)\.?$",
+            "Player3 has left the table."),
+        Row("ignore", r"^There is no Small Blind in this hand as the Big Blind of the previous hand left the table$",
+            "There is no Small Blind in this hand as the Big Blind of the previous hand left the table"),
+        Row("ignore", rf"^{_NAME}: .*$", "Player6: u r getting boring with ur min raises"),
+    ),
 )
 
-SITE = "PartyPoker"
-_MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
-_START = re.compile(r"^Game #\d+ starts\.$")
-_GAME = re.compile(rf"^(?P<small>{_MONEY})/(?P<big>{_MONEY})(?: (?P<cur>[A-Z]{{3}}))? (?P<game>.+?) - (?P<time>.+)$")
-_TABLE = re.compile(r"^Table (.+?)(?: \((?:Real|Play) Money\))?$")
-_SEAT = re.compile(rf"^Seat (\d+): (.+) \( ({_MONEY})(?: [A-Z]{{3}})? \)$")
-_STREET = re.compile(r"^\*\* Dealing(?: (Fourth|Fifth|Sixth) street| (River))? \*\*$")
-_DEALT = re.compile(r"^Dealt to (.+?) \[([^\]]*)\]$")
-_ACTION = re.compile(rf"^(?P<name>.+?) (?P<verb>posts ante|bring-ins|completes|bets|raises|calls|is all-In|checks|folds)"
-                     rf"(?: \[(?P<amt>{_MONEY})(?: [A-Z]{{3}})?\])?")
-_SHOWS = re.compile(r"^(.+?) (shows|doesn't show) \[([^\]]*)\]")
-_WINS = re.compile(rf"^(.+?) wins ({_MONEY})(?: [A-Z]{{3}})? from (?:the )?(main pot|side pot(?: #?(\d+))?)")
-STREETS = {None: 3, "Fourth": 4, "Fifth": 5, "Sixth": 6, "River": 7}
-
-
-class PartyPokerReader:
-    """PartyPoker text (``Game #ID starts.``)."""
-
-    name = "partypoker"
-
-    def sniff(self, head: str) -> bool:
-        lines = [line.lstrip("\ufeff") for line in head.splitlines()[:10]]
-        return any(_START.match(line) for line in lines) and any("Hand History for Game" in line for line in lines)
-
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, _START):
-            found = re.search(r"#(\d+)", hand.lines[0])
-            hand_id = found.group(1) if found else None
-            try:
-                hand.check()
-                yield self._hand(hand.lines, hand.line, path, hand_id or "?")
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-
-    def _hand(self, lines: list[str], first: int, path: str, hand_id: str) -> HandRecord:
-        header: re.Match[str] | None = None
-        table = ""
-        for text in lines[1:8]:
-            header = header or _GAME.match(text.strip())
-            found = _TABLE.match(text.strip())
-            table = found.group(1) if found and not table else table
-        if header is None:
-            raise HandError("no \"$S/$B CUR GAME - DATE\" line after the hand's first line", first)
-        game = header.group("game")
-        if game.strip() != "7 Card Stud Hi-Lo":
-            raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")
-        unit = "cent" if header.group("small")[:1] in "$€£" else "chip"
-        build = HandBuilder(SITE, hand_id, path, first, unit=unit)
-        won: dict[int, list[tuple[str, int]]] = {}
-        section = "seats"
-        for number, text in enumerate(lines[1:], start=first + 1):
-            line = text.strip()
-            if not line:
-                continue
-            try:
-                seat = _SEAT.match(line)
-                if seat and section == "seats":
-                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3), unit))
-                    continue
-                street = _STREET.match(line)
-                if street:
-                    build.new_street(STREETS[street.group(1) or street.group(2)])
-                    section = "play"
-                    continue
-                dealt = _DEALT.match(line)
-                if dealt:
-                    build.deal(dealt.group(1), cards(dealt.group(2)), line=number)
-                    continue
-                shows = _SHOWS.match(line)
-                if shows and shows.group(1) in build.slots:
-                    build.show(shows.group(1), cards(shows.group(3).replace(",", " ")), number,
-                               mucked=shows.group(2) != "shows")
-                    continue
-                wins = _WINS.match(line)
-                if wins and wins.group(1) in build.slots:
-                    index = 0 if wins.group(3) == "main pot" else int(wins.group(4) or 1)
-                    won.setdefault(index, []).append((wins.group(1), amount(wins.group(2), unit)))
-                    continue
-                action = _ACTION.match(line)
-                if action and action.group("name") in build.slots:
-                    self._act(build, action, unit, number)
-                    continue
-            except ValueError as error:
-                raise HandError(str(error), number) from None
-        if not won:
-            raise HandError("the hand has no \"NAME wins ...\" line: the record is cut short", first + len(lines) - 1)
-        build.close_showdown()
-        back = build.uncalled()
-        if back is not None and len(build.seats) - len(build.folded()) == 1:
-            build.give_back(*back)
-            won[0] = [(name, chips - back[1]) if name == back[0] else (name, chips) for name, chips in won.get(0, [])]
-        put_in = sum(build.put_in().values()) - (back[1] if back and build.returned else 0)
-        sides = sum(chips for index in won if index for _, chips in won[index])
-        for index in sorted(won):
-            paid = won[index]
-            pot = put_in - sides if index == 0 else sum(chips for _, chips in paid)
-            build.pot(pot, rake=pot - sum(chips for _, chips in paid), collected=paid)
-        return build.build(
-            table=table, game=game, currency=header.group("cur") or "",
-            small_bet=amount(header.group("small"), unit), big_bet=amount(header.group("big"), unit),
-            started=header.group("time"))
-
-    @staticmethod
-    def _act(build: HandBuilder, action: re.Match[str], unit: str, line: int) -> None:
-        name, verb = action.group("name"), action.group("verb")
-        chips = amount(action.group("amt"), unit) if action.group("amt") else 0
-        if verb == "posts ante":
-            build.ante(name, chips, line)
-        elif verb == "bring-ins":
-            build.bring_in(name, chips, line)
-        elif verb == "completes":
-            build.wager(name, to=chips, line=line)
-        elif verb in ("bets", "raises"):
-            build.wager(name, added=chips, line=line)
-        elif verb == "calls":
-            build.call(name, added=chips, line=line)
-        elif verb == "is all-In":
-            build.all_in(name, added=chips, line=line)
-        elif verb == "checks":
-            build.check(name, line)
-        else:
-            build.fold(name, line)
-
-
-READER = PartyPokerReader()
+READER = GrammarReader(GRAMMAR)

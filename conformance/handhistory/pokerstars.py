@@ -35,6 +35,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
+from stud8.conformance.handhistory import money as books
+from stud8.conformance.handhistory.games import Game, classify, refusal
 from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
 from stud8.conformance.handhistory.record import (
     SLOTS,
@@ -53,8 +55,15 @@ from stud8.conformance.handhistory.record import (
 SITE = "PokerStars"
 GAME = "7 Card Stud Hi/Lo Limit"
 
-_HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Game|Hand) #([^:\s]+):\s+(.*)$")
-_SNIFF = re.compile(r"^\ufeff?PokerStars (?:Zoom )?(?:Game|Hand) #[^:\s]+:", re.MULTILINE)
+HAND_START = r"^\ufeff?(?:PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Home Game| Home)?(?: Game| Hand| GAME| HAND)? #[^:\s]+:"
+"""The line that starts a hand (``batch`` cuts files here too)."""
+_HEADER = re.compile(r"^(PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Home Game| Home)?(?: Game| Hand| GAME| HAND)? "
+                     r"#([^:\s]+):\s+(?:\{[^}]*\}\s+)?(.*)$")
+"""``PokerStars Game #``, ``PokerStars Hand #``, ``PokerStars Zoom Hand #``, ``PokerStars Home Game
+Hand #ID: {Club}``, ``POKERSTARS GAME #`` (a tracker's export), and Full Tilt's 2016 client,
+which wrote this format: ``Full Tilt Hand #``."""
+_SNIFF = re.compile(HAND_START, re.MULTILINE)
+_SITES = {"PokerStars": SITE, "POKERSTARS": SITE, "Full Tilt": "Full Tilt Poker"}
 _TOURNAMENT = re.compile(r"^Tournament #(\d+), (.*?) - Level ([^ ]+) \(([^/()]+)/([^/()]+)\)(?: - (.*))?$", re.IGNORECASE)
 """Also in capitals: PokerTracker 2 exports write ``TOURNAMENT #..., $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I``."""
 _CASH = re.compile(r"^(.*?) \(([^()]*)\)(?: - (.*))?$")
@@ -70,9 +79,34 @@ _TOTAL = re.compile(r"^Total pot ([$€£]?[0-9.,]+)(.*?)(?: \| Rake ([$€£]?[
 _SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
 _SUMMARY_CARDS = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
 _ALL_IN = " and is all-in"
+
+# What says nothing about the hand's chips or cards: each line PokerStars writes that the
+# reader reads past, by name, so that a line it does not know is seen (the hand is refused,
+# quoting it) rather than guessed around. Facts from the public fpdb parser's definitions
+# (PokerStarsToFpdb.py) and the corpus.
+_PLAYER_LINES = re.compile(
+    r"^(?:is sitting out|sits out|is disconnected|is connected|has timed out(?: while (?:being )?disconnected)?"
+    r"|has returned|doesn't show hand|mucks hand|shows \[[^\]]*\](?: \(.*\))?|joins the table at seat #\d+"
+    r"|leaves the table|will be allowed to play after the button|is low with \[[^\]]*\])$")
+"""A player's line (``NAME: ...``) that is no action."""
+_OTHER_LINES = re.compile(
+    r"^(?:.+ (?:joins the table at seat #\d+|leaves the table|is disconnected|is connected|is sitting out"
+    r"|has timed out(?: while (?:being )?disconnected)?|has returned|sits out"
+    r"|will be allowed to play after the button|was removed from the table for failing to post"
+    r"|said, \".*\"|finished the tournament(?: in \d+\w\w place)?(?: and received .*)?"
+    r"|wins the tournament(?: and receives .*)?|re-buys and receives .*|takes the add-on and receives .*"
+    r"|wins the .+ bounty for eliminating .*|wins an entry to tournament .*)"
+    r"|Betting is capped|Pair on board - a double bet is allowed|No low hand qualified"
+    r"|Table '.*' \d+-max.*|Seat \d+: .+ \(.*in chips.*\).*)$")
+"""Any other line of the hand that says nothing about its chips or cards."""
+_SUMMARY_LINES = re.compile(
+    r"^(?:Seat \d+: .+ (?:folded (?:on|before) .+|collected \(.+\)|showed \[[^\]]*\] and (?:won|lost) .+"
+    r"|mucked \[[^\]]*\].*|is sitting out|didn't show and won .+)"
+    r"|Seat \d+: .+\(didn't bet\)|Board \[[^\]]*\]|Hand was run twice)$")
+"""A summary line the reader does not need (the payout is read from the collect lines)."""
 MAX_HAND_LINES = 20000
 """No Stud/8 hand takes this many lines: past it the hand is refused, not kept in memory."""
-_HEADER_START = ("PokerStars ", "\ufeffPokerStars ")
+_HEADER_START = ("PokerStars ", "\ufeffPokerStars ", "POKERSTARS ", "\ufeffPOKERSTARS ", "Full Tilt ", "\ufeffFull Tilt ")
 _AMOUNTS: dict[tuple[str, str], int] = {}
 """Amounts already parsed: a history repeats a few dozen amount texts over and over."""
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
@@ -96,26 +130,34 @@ class _Bad(Exception):
 
 def game_problem(game: str) -> str | None:
     """Why a header's game is not Stud/8 fixed limit, or None when it is (any letter case)."""
-    text = game.lower()
-    if "7 card stud hi/lo" in text:
-        if "no limit" in text or "pot limit" in text:
-            return f"{game!r} is not fixed limit: stud8 audits fixed-limit Stud/8 only"
-        return None
-    if "7 card stud" in text:
-        return f"{game!r} is Seven Card Stud high only, not Stud/8 (hi/lo)"
-    return f"{game!r} is not Seven Card Stud Hi/Lo"
+    found = classify(game)
+    if found is None:
+        return f"{game!r} is not a game stud8 knows"
+    return None if found.stud8 else refusal(found, game)
 
 
 @dataclass
 class _Header:
     hand_id: str
     game: str
+    kind: Game
     tournament: str | None
     currency: str
     unit: str
     small_bet: int
     big_bet: int
     started: str
+
+
+def _kind(game: str, line: int) -> Game:
+    """The hand's game: a seven-card stud game is read through (and refused after its books
+    balance when it is not Stud/8 at fixed limit); any other game is refused here."""
+    found = classify(game)
+    if found is None:
+        raise _Bad(f"the header names a game stud8 does not know: {game!r}", line)
+    if found.cards != 7:
+        raise _Bad(refusal(found, game), line, "not-stud8")
+    return found
 
 
 def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
@@ -129,26 +171,23 @@ def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
                                           or parts[start].upper() in ("USD", "EUR", "GBP", "FREEROLL")):
             start += 1
         game = " ".join(parts[start:])
-        problem = game_problem(game)
-        if problem:
-            raise _Bad(problem, line, "not-stud8")
+        kind = _kind(game, line)
         try:
-            return _Header(hand_id, game, number, "", "chip", parse_amount(small, "chip"), parse_amount(big, "chip"),
-                           started or "")
+            return _Header(hand_id, game, kind, number, "", "chip", parse_amount(small, "chip"),
+                           parse_amount(big, "chip"), started or "")
         except ValueError as error:
             raise _Bad(f"stakes: {error}", line) from None
     cash = _CASH.match(rest)
     if not cash:
         raise _Bad(f"cannot read the game and stakes in the header {rest!r}", line)
     game, inside, started = cash.groups()
-    if "," in inside:  # a mix: "8-Game (7 Card Stud Hi/Lo Limit, $0.10/$0.20 USD)"
+    if "," in inside:  # a mix: "8-Game (7 Card Stud Hi/Lo Limit, $0.10/$0.20 USD)": the hand's own game
         current, _, stakes = inside.rpartition(", ")
+        kind = _kind(current, line)
         game = f"{game} ({current})"
     else:
         stakes = inside
-    problem = game_problem(game)
-    if problem:
-        raise _Bad(problem, line, "not-stud8")
+        kind = _kind(game, line)
     parsed = _STAKES.match(stakes.strip())
     if not parsed:
         raise _Bad(f"cannot read the stakes {stakes!r}", line)
@@ -156,7 +195,7 @@ def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
     currency = code or _CURRENCIES.get(symbol, "")
     unit = "cent" if symbol or code else "chip"
     try:
-        return _Header(hand_id, game, None, currency, unit, parse_amount(small, unit), parse_amount(big, unit),
+        return _Header(hand_id, game, kind, None, currency, unit, parse_amount(small, unit), parse_amount(big, unit),
                        started or "")
     except ValueError as error:
         raise _Bad(f"stakes: {error}", line) from None
@@ -200,7 +239,8 @@ class _HandParser:
         first_line, first = self.lines[0]
         match = _HEADER.match(first.lstrip("\ufeff"))
         assert match is not None
-        self.header = header = _parse_header(match.group(1), match.group(2).strip(), first_line)
+        site = _SITES[match.group(1)]
+        self.header = header = _parse_header(match.group(2), match.group(3).strip(), first_line)
         table, max_seats = "", 8
         seats: list[SeatRecord] = []
         names: dict[str, int] = {}
@@ -219,6 +259,7 @@ class _HandParser:
         street_level = 0  # the highest commitment on the current street
         committed: dict[str, int] = {}
         completed = False
+        pot_line = 0
         bring_in_amount = 0
         ante_amount = 0
         participants: set[str] = set()
@@ -272,6 +313,7 @@ class _HandParser:
             if section == "summary":
                 total_match = _TOTAL.match(text)
                 if total_match:
+                    pot_line = number
                     total_pot = self.amount(total_match.group(1), number)
                     for side in _SIDE.finditer(total_match.group(2) or ""):
                         index = 0 if side.group(1) == "Main pot" else int(side.group(2) or 1)
@@ -286,8 +328,16 @@ class _HandParser:
                 shown = _SUMMARY_CARDS.match(text)
                 if shown and shown.group(1) in names:
                     self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
+                elif not _SUMMARY_LINES.match(text):
+                    raise _Bad(f"a line the PokerStars format does not know in the summary: {text!r}", number)
                 continue
             dealt = text[9:].partition(" [") if text.startswith("Dealt to ") else None
+            if dealt and dealt[0] not in names and text.endswith("]"):
+                # a name holding " [" itself (an alias "PC [Mittel]"): the seated name the line names
+                owner = next((n for n in sorted(names, key=len, reverse=True)
+                              if text.startswith(f"Dealt to {n} [")), None)
+                if owner is not None:
+                    dealt = (owner, " [", text[9 + len(owner) + 2:])
             if dealt and dealt[0] in names and text.endswith("]"):
                 name = dealt[0]
                 if street < 3:
@@ -328,6 +378,8 @@ class _HandParser:
                 continue
             split = name_of(text)
             if split is None:
+                if not _OTHER_LINES.match(text):
+                    raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
                 continue  # table chatter: joins, leaves, is connected, said...
             name, rest = split
             all_in = rest.endswith(_ALL_IN)
@@ -348,10 +400,14 @@ class _HandParser:
                     showdown.append(ShowdownRecord(name, True, number))
                 elif rest.startswith("mucks hand"):
                     showdown.append(ShowdownRecord(name, False, number))
+                elif not _PLAYER_LINES.match(rest):
+                    raise _Bad(f"a line the PokerStars format does not know at the showdown: {text!r}", number)
                 continue
             if street < 3:
                 if rest.startswith(("brings in", "bets", "raises", "calls", "checks", "folds", "completes")):
                     raise _Bad("an action before third street is dealt", number)
+                if not _PLAYER_LINES.match(rest):
+                    raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
                 continue
             kind: ActionKind | None = None
             amount = 0
@@ -393,6 +449,8 @@ class _HandParser:
                         if player_slots[slot] is None:
                             player_slots[slot] = card
             if kind is None:
+                if not _PLAYER_LINES.match(rest):
+                    raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
                 continue  # "is sitting out", "has timed out", "said, ..." and the like
             if kind == ActionKind.COMPLETE:
                 completed = True
@@ -435,14 +493,24 @@ class _HandParser:
         small_bet = header.small_bet
         # The bring-in is not in the header: the amount posted, else (completed at once) half the small bet.
         bring_in = bring_in_amount or max(1, small_bet // 2)
-        return HandRecord(
-            site=SITE, hand_id=header.hand_id, source_file=self.path, line=first_line, table=table,
+        record = HandRecord(
+            site=site, hand_id=header.hand_id, source_file=self.path, line=first_line, table=table,
             game=header.game, tournament=header.tournament, currency=header.currency, unit=header.unit,
             ante=ante_amount, bring_in=bring_in, small_bet=small_bet, big_bet=header.big_bet,
             max_seats=max_seats, started=header.started, seats=tuple(in_hand), actions=tuple(actions),
             cards=player_cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
             collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
+            pot_line=pot_line,
         )
+        if not header.kind.stud8:
+            # Another stud game (Stud high, Razz) or structure is read through: its books must
+            # balance before it is refused as not Stud/8.
+            trouble = books.check(record)
+            if trouble is not None:
+                raise _Bad(f"the money does not balance: {trouble.message}", trouble.line)
+            raise _Bad(refusal(header.kind, header.game) + " (read through: its books balance)", first_line,
+                       "not-stud8")
+        return record
 
     @staticmethod
     def _store_shown(slots: dict[str, list[str | None]], name: str, cards: list[str],
@@ -502,22 +570,25 @@ class PokerStarsReader:
             elif text.strip() and stray is None:
                 stray = number
         if stray is not None:
-            yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header")
+            yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header", SITE)
         if lines:
             yield self._hand(lines, path, broken)
 
     @staticmethod
     def _hand(lines: list[tuple[int, str]], path: str, broken: tuple[int, str] | None = None) -> HandRecord | HandProblem:
         match = _HEADER.match(lines[0][1].lstrip("\ufeff"))
-        hand_id = match.group(1) if match else None
+        hand_id = match.group(2) if match else None
+        site = _SITES[match.group(1)] if match else SITE
         if broken is not None:
-            return HandProblem(path, hand_id, broken[0], "unreadable", broken[1])
+            return HandProblem(path, hand_id, broken[0], "unreadable", broken[1], site)
         try:
             return _HandParser(lines, path).parse()
         except _Bad as bad:
-            return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason)
-        except (ValueError, ArithmeticError) as error:  # a number past the limits (a 5,000-digit seat): this hand's problem
-            return HandProblem(path, hand_id, lines[0][0], "unreadable", reason_of(error))
+            return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason, site)
+        except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
+            # a damaged hand (a number past the limits, a 5,000-digit seat): this hand's problem
+            why = reason_of(error) if isinstance(error, ValueError) else f"{type(error).__name__}: {reason_of(error)}"
+            return HandProblem(path, hand_id, lines[0][0], "unreadable", why, site)
 
 
 # --- the writer ------------------------------------------------------------------------------

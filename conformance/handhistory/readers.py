@@ -32,6 +32,7 @@ user hears "this is an X file, which stud8 does not read" rather than "unknown f
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import errno
 import importlib
 import io
@@ -60,7 +61,7 @@ from stud8.spec.limits import (
 from stud8.spec.yamlio import FileRefused, open_regular_file
 
 __all__ = ["MAX_LINE_CHARS", "bounded_lines", "history_files", "load_json", "open_history", "parse_xml",
-           "reason_of", "xml_elements"]
+           "reason_of", "walk_histories", "xml_elements"]
 
 HEAD_CHARS = 16384
 """How much of a file ``sniff`` sees."""
@@ -155,7 +156,10 @@ def writer(name: str) -> Writer:
 
 
 def detect(head: str) -> Reader | None:
-    """The reader whose ``sniff`` accepts the text, or None."""
+    """The reader whose ``sniff`` accepts the text, or None (also for a text that names a
+    format stud8 does not read: those narrow tests go first)."""
+    if unsupported_format(head) is not None:
+        return None
     for reader in readers():
         if reader.sniff(head):
             return reader
@@ -240,30 +244,32 @@ def open_binary(path: str | Path, limit: int | None = None) -> io.BufferedReader
     return io.BufferedReader(_Capped(descriptor, limit))
 
 
-def open_history(path: str | Path) -> Iterator[Item]:
+def open_history(path: str | Path, *, walked: bool = False) -> Iterator[Item]:
     """Every hand of a file, as records or problems; never raises for a bad file.
 
     The file (a regular file only, of at most ``MAX_FILE_BYTES``: ``open_binary``) is opened
     once, sniffed, and streamed to its reader: memory holds one hand at a time. At most
     ``MAX_HANDS_PER_FILE`` hands are read (then one problem says where reading stopped), and
-    each record passes ``record_problem``.
+    each record passes ``record_problem``. ``walked``: the file was found by walking a folder,
+    so one of no format stud8 knows (a README, a tracker's database) is reported as
+    ``skipped`` (not a hand history), not as an unreadable hand.
     """
     where = str(path)
     try:
         binary = open_binary(path)
     except FileRefused as refused:
-        yield HandProblem(where, None, 0, "unreadable", refused.message)
+        yield HandProblem(where, None, 0, "unreadable", refused.message, "unknown")
         return
     try:
         raw = binary.read(HEAD_CHARS * 2)
         binary.seek(0)
     except OSError as error:
         binary.close()
-        yield HandProblem(where, None, 0, "unreadable", f"cannot read file: {error.strerror or error}")
+        yield HandProblem(where, None, 0, "unreadable", f"cannot read file: {error.strerror or error}", "unknown")
         return
     if not raw.strip():
         binary.close()
-        yield HandProblem(where, None, 1, "unreadable", "the file is empty")
+        yield HandProblem(where, None, 1, "skipped" if walked else "unreadable", "the file is empty", "unknown")
         return
     encoding = detect_encoding(raw)
     try:
@@ -272,19 +278,28 @@ def open_history(path: str | Path) -> Iterator[Item]:
             reader = detect(head)
             if reader is None:
                 name = unsupported_format(head)
-                reason = (f"a {name} file: stud8 does not read this format" if name
-                          else "unknown format: not a hand history stud8 reads")
-                yield HandProblem(where, None, 1, "unreadable", reason)
+                if name is not None:
+                    yield HandProblem(where, None, 1, "unreadable", f"format {name} is not read: stud8 does not "
+                                      "read this site's histories", name)
+                elif walked:
+                    yield HandProblem(where, None, 1, "skipped", "not a hand history of any format stud8 knows",
+                                      "unknown")
+                else:
+                    yield HandProblem(where, None, 1, "unreadable", "unknown format: not a hand history stud8 reads",
+                                      "unknown")
                 return
             stream.seek(0)
-            yield from _bounded_items(reader, stream, where)
+            site = getattr(reader, "site", None) or reader.name
+            yield from _bounded_items(reader, stream, where, site)
     except (OSError, UnicodeError) as error:
         yield HandProblem(where, None, 0, "unreadable",
-                          f"cannot read file: {error.strerror if isinstance(error, OSError) and error.strerror else error}")
+                          f"cannot read file: {error.strerror if isinstance(error, OSError) and error.strerror else error}",
+                          "unknown")
 
 
-def _bounded_items(reader: Reader, stream: TextIO, where: str) -> Iterator[Item]:
-    """The reader's items, at most ``MAX_HANDS_PER_FILE``, each record checked."""
+def _bounded_items(reader: Reader, stream: TextIO, where: str, site: str) -> Iterator[Item]:
+    """The reader's items, at most ``MAX_HANDS_PER_FILE``, each record checked, each problem
+    naming ``site`` (the site or format of the file) where the reader did not."""
     last_line = 0
     count = 0
     try:
@@ -292,21 +307,23 @@ def _bounded_items(reader: Reader, stream: TextIO, where: str) -> Iterator[Item]
             if count == MAX_HANDS_PER_FILE:
                 yield HandProblem(where, None, item.line, "unreadable",
                                   f"more than {MAX_HANDS_PER_FILE:,} hands in one file: the rest, from line "
-                                  f"{item.line}, is not read")
+                                  f"{item.line}, is not read", site)
                 return
             count += 1
             last_line = item.line
             if isinstance(item, HandRecord):
                 why = record_problem(item)
                 if why is not None:
-                    item = HandProblem(where, _short_id(item.hand_id), item.line, "unreadable", why)
+                    item = HandProblem(where, _short_id(item.hand_id), item.line, "unreadable", why, site)
+            elif not item.site:
+                item = dataclasses.replace(item, site=site)  # every verdict names its site or format
             yield item
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, ArithmeticError, RecursionError) as error:
         # A reader that lets a damaged hand escape as an exception is a reader bug; the
         # user still gets a verdict naming the file and where reading stopped, not a traceback.
         yield HandProblem(where, None, last_line, "unreadable",
                           f"the {reader.name} reader stopped after line {last_line}: "
-                          f"{type(error).__name__}: {reason_of(error)} (the rest of the file was not read)")
+                          f"{type(error).__name__}: {reason_of(error)} (the rest of the file was not read)", site)
 
 
 def reason_of(error: Exception) -> str:
@@ -353,6 +370,15 @@ def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[tuple
             yield number, text, True
         else:
             yield number, text, False
+
+
+def walk_histories(paths: Iterable[str | Path]) -> Iterator[tuple[Path | HandProblem, bool]]:
+    """``(file, walked)`` for each entry ``history_files`` gives: ``walked`` when it was found
+    inside a folder named, not named itself (a folder that cannot be listed: its problem)."""
+    for entry in paths:
+        walked = Path(entry).is_dir()
+        for path in history_files([entry]):
+            yield path, walked
 
 
 def history_files(paths: Iterable[str | Path | HandProblem]) -> Iterator[Path | HandProblem]:

@@ -130,6 +130,10 @@ class HandRecord:
     ``pots`` are the recorded pots (main first); ``collected`` what each player collected in
     all; ``returned`` uncalled bets given back; ``rake`` and ``fees`` the totals taken.
     ``total_pot`` is the site's stated total (``None`` when it states none).
+    ``rake_printed`` is False when the site prints no rake at all: the rake is then what the
+    pot did not pay out, worked out by the reader (and reported as such). ``pot_line`` is the
+    line that states the pot or the payout (the money check names it when the books do not
+    balance; 0 when unknown).
     """
 
     site: str
@@ -158,6 +162,8 @@ class HandRecord:
     total_pot: int | None = None
     rake: int = 0
     fees: int = 0
+    rake_printed: bool = True
+    pot_line: int = 0
 
     def cards_of(self, player: str) -> tuple[str | None, ...]:
         """The player's seven slots (all ``None`` when the record has none for them)."""
@@ -190,7 +196,7 @@ class HandRecord:
         """The hand without where it was read from (site, file, line numbers, date): what a
         round trip through another file must keep. ``read(write(hand)) == hand`` compares these."""
         return replace(
-            self, site="", source_file="", line=0, started="",
+            self, site="", source_file="", line=0, started="", pot_line=0,
             actions=tuple(action._replace(line=0) for action in self.actions),
             showdown=tuple(replace(entry, line=0) for entry in self.showdown),
         )
@@ -199,14 +205,18 @@ class HandRecord:
 @dataclass(frozen=True)
 class HandProblem:
     """A hand (or a file) that gives no record: ``verdict`` is ``not-stud8`` (another game,
-    another betting structure) or ``unreadable`` (unknown format, damaged hand), with the
-    reason. ``hand_id`` is ``None`` when the problem is the file's, not one hand's."""
+    another betting structure), ``unreadable`` (unknown format, damaged hand, books that do not
+    balance) or ``cannot-judge`` (a hand the site cancelled), with the reason. ``hand_id`` is
+    ``None`` when the problem is the file's, not one hand's. ``site`` names the site or format
+    the file was written by (``unknown`` when no format was recognised), so every verdict says
+    whose record it judged."""
 
     file: str
     hand_id: str | None
     line: int
     verdict: str
     reason: str
+    site: str = ""
 
     def __str__(self) -> str:
         hand = f" hand {self.hand_id}" if self.hand_id else ""

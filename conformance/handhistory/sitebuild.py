@@ -1,20 +1,29 @@
-"""What the readers of the smaller sites share: splitting a stream into hands, card and amount
-spellings, and ``HandBuilder``, which turns a site's statements into a ``HandRecord``.
+"""What the site readers share: card and amount spellings, cutting a stream into hands, and
+``HandBuilder``, which turns a site's statements into a ``HandRecord``.
 
 Why one builder: every site states the same facts differently. One prints "raises $1 to
 $1.37" (the chips added, then the player's total in the hand), another "raises $0.20 to
 $0.30" (the total on the street), another "calls 40" meaning *to* 40; one calls the
-completion of a bring-in a "bet", another a "raise". A reader says which of the two amounts
-the site printed (``added=`` or ``to=``) and what the site called the action; the builder keeps
-each player's commitment on the street and writes the record's one convention (see
-``record.ActionRecord``): a complete, bet or raise carries the total the street reaches, an
-ante, bring-in or call the chips added. The action's *kind* follows from the betting so far,
-not from the site's word: on third street the first full bet is the complete, later ones are
-raises; on later streets the first is the bet. Nothing here judges legality: a raise of the
-wrong size is recorded as it was made, for the audit to judge.
+completion of a bring-in a "bet", another a "raise". A grammar row says which of the two
+amounts the site printed (``added`` or ``to``) and what the site called the action; the
+builder keeps each player's commitment on the street and writes the record's one convention
+(see ``record.ActionRecord``): a complete, bet or raise carries the total the street
+reaches, an ante, bring-in or call the chips added. The action's *kind* follows from the
+betting so far, not from the site's word: on the first street the first full bet is the
+complete, later ones are raises; on later streets the first is the bet. Nothing here judges
+legality: a raise of the wrong size is recorded as it was made, for the audit to judge.
 
-Cards go into the record's seven slots in the order dealt; ``show`` places a shown hand into
-them (cards already known stay where they are, and must agree).
+Cards go into the player's slots in the order dealt (``Layout``: seven-card stud deals
+down, down, up, up, up, up, down on third to seventh street; five-card stud down, up, up,
+up, up on second to fifth); ``show`` places a shown hand into them (cards already known stay
+where they are, and must agree).
+
+The payout is put together the same way for every site (``finish``): the pots the site
+states (before or after its rake, with or without side pots), or else what the players put
+in; what each player collected from each pot; the rake as stated, or else what the pot did
+not pay out (``rake_printed`` False). Statements a site makes only to sum up (a player's
+net, bets, final stack, a pot "won by") are ``claim``s: they are checked against the
+record, and the first that disagrees names the line where the reader lost track.
 
 A reader raises ``HandError`` (a message, and the line) for a hand it cannot use; the reader
 turns it into a ``HandProblem`` and goes on with the next hand.
@@ -27,10 +36,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
+from stud8.conformance.handhistory import money
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
 from stud8.conformance.handhistory.record import (
-    FACES,
-    SLOTS,
     ActionKind,
     ActionRecord,
     HandProblem,
@@ -41,18 +49,16 @@ from stud8.conformance.handhistory.record import (
     ShowdownRecord,
     parse_amount,
 )
+from stud8.conformance.handhistory.record import money as money_text
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 _CARD_TEXT = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
 _SUIT_FIRST = re.compile(r"^([CDHS])(10|[2-9TJQKA])$", re.IGNORECASE)
-HIDDEN = frozenset({"", "x", "xx", "h", "-", "null", "??", "[cards]"})
-"""How sites write a card nobody saw (Absolute ``H``, OnGame ``-``, Merge ``null``/empty)."""
-
-DOWN_SLOTS = tuple(i for i, face in enumerate(FACES) if face == "down")
-UP_SLOTS = tuple(i for i, face in enumerate(FACES) if face == "up")
-STREET_SLOTS: dict[int, tuple[int, ...]] = {3: (0, 1, 2), 4: (3,), 5: (4,), 6: (5,), 7: (6,)}
-"""The slots dealt on each street (third street: down, down, up)."""
+HIDDEN = frozenset({"", "x", "xx", "h", "-", "null", "??", "[cards]", "0"})
+"""How sites write a card nobody saw (Absolute ``H``, OnGame ``-``, Merge ``null``/empty,
+Kings Club ``X``)."""
+_CARD_SPLIT = re.compile(r"[\s,]+")
 
 
 class HandError(Exception):
@@ -87,15 +93,18 @@ def card(text: str) -> str | None:
 
 
 def cards(text: str, separator: str | None = None) -> list[str | None]:
-    """Cards separated by spaces (or ``separator``), each as ``card`` reads it."""
-    words = text.split(separator) if separator else text.split()
+    """Cards separated by spaces or commas (or ``separator``), each as ``card`` reads it."""
+    words = text.split(separator) if separator else [word for word in _CARD_SPLIT.split(text.strip()) if word]
     return [card(word) for word in words]
 
 
+_CURRENCY = re.compile(r"[$€£\x80]|\b(?:USD|EUR|GBP|CAD|chips?)\b", re.IGNORECASE)
+
+
 def amount(text: str, unit: str = "cent") -> int:
-    """An amount as printed (``$1,725.59``, ``5€``, ``0.40``), exactly, in the smallest unit."""
-    cleaned = text.strip().replace("€", "").replace("USD", "").replace("EUR", "").strip()
-    return parse_amount(cleaned, unit)
+    """An amount as printed (``$1,725.59``, ``5€``, ``0.40``, ``$0.50 USD``, ``640 chips``),
+    exactly, in the smallest unit."""
+    return parse_amount(_CURRENCY.sub("", text).strip(), unit)
 
 
 @dataclass
@@ -147,92 +156,117 @@ def split_hands(stream: TextIO, starts: re.Pattern[str]) -> Iterator[HandText]:
         yield current
 
 
-def problem(path: str, hand_id: str | None, error: HandError, first_line: int) -> HandProblem:
+def problem(path: str, hand_id: str | None, error: HandError, first_line: int, site: str = "") -> HandProblem:
     """The ``HandProblem`` for a hand a reader refused."""
-    return HandProblem(path, hand_id, error.line or first_line, error.verdict, error.message)
+    return HandProblem(path, hand_id, error.line or first_line, error.verdict, error.message, site)
 
 
-_HASH_ID = re.compile(r"#\s*([\w-]+)")
+@dataclass(frozen=True)
+class Layout:
+    """How a stud game deals: the streets in order and the slots each fills."""
+
+    streets: tuple[int, ...]
+    slots: dict[int, tuple[int, ...]]
+    faces: tuple[str, ...]
+
+    @property
+    def first(self) -> int:
+        return self.streets[0]
+
+    @property
+    def size(self) -> int:
+        return len(self.faces)
+
+    def dealt_by(self, street: int) -> int:
+        """How many cards a player still in has after ``street``."""
+        return sum(len(self.slots[s]) for s in self.streets if s <= street)
+
+    def street_of(self, count: int) -> int | None:
+        """The street after which a player holds ``count`` cards (None: no such street)."""
+        for street in self.streets:
+            if self.dealt_by(street) == count:
+                return street
+        return None
 
 
-class HeaderTextReader:
-    """The reading loop of the text formats whose every hand opens with one header line.
+SEVEN_CARD = Layout((3, 4, 5, 6, 7), {3: (0, 1, 2), 4: (3,), 5: (4,), 6: (5,), 7: (6,)},
+                    ("down", "down", "up", "up", "up", "up", "down"))
+FIVE_CARD = Layout((2, 3, 4, 5), {2: (0, 1), 3: (2,), 4: (3,), 5: (4,)}, ("down", "up", "up", "up", "up"))
+LAYOUTS = {7: SEVEN_CARD, 5: FIVE_CARD}
 
-    A subclass names the line that starts a hand (``start``), the header's full pattern with an
-    ``id`` group (``header``), the site's name for messages (``site``), and ``parse`` for one
-    hand. What they share is here once: sniffing the first lines, cutting the stream into
-    hands, refusing a hand whose header does not read, and turning a ``HandError`` into that
-    hand's ``HandProblem`` so that the rest of the file is still read.
-    """
 
-    name: str
-    site: str
-    start: re.Pattern[str]
-    header: re.Pattern[str]
+@dataclass(frozen=True)
+class Claim:
+    """A statement the site makes only to sum up, checked against the record: ``what`` is
+    ``won`` (collected, without uncalled chips), ``won+returned``, ``put`` (put in), ``net``,
+    ``stack`` (the stack after the hand), ``pot`` (all pots before rake) or ``paid`` (all
+    pots after rake); ``player`` is None for the pot's claims."""
 
-    def sniff(self, head: str) -> bool:
-        return any(self.start.match(line.lstrip("\ufeff")) for line in head.splitlines()[:20])
+    what: str
+    player: str | None
+    amount: int
+    line: int
+    text: str
 
-    def hand_id(self, first_line: str, header: re.Match[str] | None) -> str | None:
-        """The hand's id for messages, read even from a header that does not parse (every
-        such format writes it as ``#ID`` in the first line)."""
-        if header is not None:
-            return header.group("id")
-        found = _HASH_ID.search(first_line)
-        return found.group(1) if found else None
 
-    def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        for hand in split_hands(stream, self.start):
-            header = self.header.match(hand.lines[0])
-            hand_id = self.hand_id(hand.lines[0], header)
-            try:
-                hand.check()
-                if header is None:
-                    raise HandError(f"not {self.site} hand header: {hand.lines[0]!r}")
-                record = self.parse(hand.lines, hand.line, path, header)
-            except HandError as error:
-                yield problem(path, hand_id, error, hand.line)
-            except (ValueError, ArithmeticError) as error:
-                # a value the parser did not expect (an amount finer than a cent in the header):
-                # this hand's problem, and the rest of the file is still read
-                yield HandProblem(path, hand_id, hand.line, "unreadable", reason_of(error))
-            else:
-                yield record
+@dataclass
+class PotStatement:
+    """What the site states about the pots: the total (before or after rake), each pot's
+    amount, the rake and fees, and the line that says so."""
 
-    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
-        """One hand's record from its lines (``first``: the number of its first line)."""
-        raise NotImplementedError
+    total: int | None = None
+    pots: dict[int, int] = field(default_factory=dict)
+    pot_rakes: dict[int, int] = field(default_factory=dict)
+    after_rake: bool = False
+    rake: int | None = None
+    fees: int | None = None
+    line: int = 0
+
+
+def _signed(amount: int, unit: str) -> str:
+    return ("-" if amount < 0 else "") + money_text(abs(amount), unit)
 
 
 class HandBuilder:
     """Collects one hand's facts as a reader meets them and makes the ``HandRecord``.
 
-    ``street`` is the street being played (3 to 7); the reader sets it at each street header.
-    Amounts are in the smallest unit already (the reader parses them with ``amount``).
+    ``street`` is the street being played; the reader sets it at each street header (or, for
+    a site without them, from the cards dealt). Amounts are in the smallest unit already (the
+    reader parses them with ``amount``). Seats are kept in the record only for players in the
+    hand: one who antes, acts, is dealt a card or is paid (a seat listed "sitting out" that
+    does none of these was not dealt in).
     """
 
-    def __init__(self, site: str, hand_id: str, source_file: str, line: int, *, unit: str = "cent") -> None:
+    def __init__(self, site: str, hand_id: str, source_file: str, line: int, *, unit: str = "cent",
+                 layout: Layout = SEVEN_CARD) -> None:
         self.site = site
         self.hand_id = hand_id
         self.source_file = source_file
         self.line = line
         self.unit = unit
-        self.header: dict[str, object] = {}
+        self.layout = layout
         self.seats: list[SeatRecord] = []
         self.actions: list[ActionRecord] = []
         self.slots: dict[str, list[str | None]] = {}
         self.showdown: list[ShowdownRecord] = []
         self.pots: list[PotRecord] = []
         self.returned: dict[str, int] = {}
-        self.street = 3
+        self.collects: dict[int, list[tuple[str, int]]] = {}
+        self.statement = PotStatement()
+        self.claims: list[Claim] = []
+        self.in_hand: set[str] = set()
+        self.street = layout.first
+        self.last_line = line
+        self._received: dict[str, int] = {}
         self._committed: dict[str, int] = {}  # this street's chips per player
         self._bet = 0                          # the street's highest commitment
-        self._opened = False                   # a complete (third) or bet (later) was made
+        self._opened = False                   # a complete (first street) or bet (later) was made
         self._stacks: dict[str, int] = {}
         self._put: dict[str, int] = {}
         self.total_pot: int | None = None
         self.rake = 0
         self.fees = 0
+        self.rake_printed = True
 
     # --- seats and streets -------------------------------------------------------------------
 
@@ -240,7 +274,7 @@ class HandBuilder:
         if any(seat.name == name for seat in self.seats):
             raise HandError(f"player {name!r} is seated twice")
         self.seats.append(SeatRecord(seat_no, name, stack))
-        self.slots[name] = [None] * SLOTS
+        self.slots[name] = [None] * self.layout.size
         self._stacks[name] = stack
 
     def known(self, name: str) -> str:
@@ -250,32 +284,73 @@ class HandBuilder:
         return name
 
     def new_street(self, street: int) -> None:
-        if not 3 <= street <= 7:
-            raise HandError(f"no street {street} in seven card stud")
+        if street not in self.layout.streets:
+            raise HandError(f"no street {street} in this game (streets {self.layout.streets[0]} to "
+                            f"{self.layout.streets[-1]})")
         if street != self.street:
+            if street < self.street:
+                raise HandError(f"street {street} comes after street {self.street}")
             self.street = street
             self._committed = {}
             self._bet = 0
             self._opened = False
 
+    def next_street(self) -> None:
+        """The next street, for sites that number their street headers one behind or not at all."""
+        later = [street for street in self.layout.streets if street > self.street]
+        if not later:
+            raise HandError(f"a street after the last ({self.street})")
+        self.new_street(later[0])
+
     # --- cards -------------------------------------------------------------------------------
 
-    def deal(self, name: str, dealt: Iterable[str | None], street: int | None = None, line: int = 0) -> None:
-        """The cards dealt to ``name`` on ``street`` (third street: up to three, the last the
-        up card when fewer are given; later streets: one)."""
-        slots = STREET_SLOTS[street or self.street]
+    def deal(self, name: str, dealt: Iterable[str | None], street: int | None = None, line: int = 0,
+             earlier: Iterable[str | None] = ()) -> None:
+        """The cards dealt to ``name`` on ``street`` (the first street: up to all its slots, the
+        last the up card when fewer are given; later streets: one). ``earlier``: cards the site
+        lists again as the player's so far; placed in order when they are all of them."""
+        on = street or self.street
+        slots = self.layout.slots[on]
         given = list(dealt)
         if len(given) > len(slots):
-            raise HandError(f"{len(given)} cards dealt to {name} on street {street or self.street}", line)
+            raise HandError(f"{len(given)} cards dealt to {name} on street {on}", line)
         for slot, value in zip(slots[len(slots) - len(given):], given):
             self._place(name, slot, value, line)
+        before = list(earlier)
+        if before and len(before) + len(given) == self.layout.dealt_by(on):
+            for slot, value in enumerate(before):
+                self._place(name, slot, value, line)
+        self.in_hand.add(name)
+
+    def deal_by_count(self, name: str, dealt: Iterable[str | None], line: int = 0) -> None:
+        """Cards dealt to ``name`` on the street their count says (a site that prints no street
+        headers): after them the player holds as many cards as the street deals."""
+        given = list(dealt)
+        held = self._received.get(self.known(name), 0) + len(given)
+        street = self.layout.street_of(held)
+        if street is None:
+            raise HandError(f"{name} holds {held} cards: no street of this game deals so", line)
+        if street != self.street:
+            self.new_street(street)
+        self._received[name] = held
+        self.deal(name, given, street, line)
+
+    def deal_next(self, name: str, value: str | None, line: int = 0) -> None:
+        """One card, into the player's next slot (a site that prints each card as dealt)."""
+        slot = self._received.get(self.known(name), 0)
+        if slot >= self.layout.size:
+            raise HandError(f"{name} is dealt card {slot + 1} of a {self.layout.size}-card game", line)
+        self._received[name] = slot + 1
+        self._place(name, slot, value, line)
+        self.in_hand.add(name)
 
     def hand_so_far(self, name: str, shown: Iterable[str | None], line: int = 0) -> None:
         """A site's "[all cards so far]" listing: the first ``n`` slots in dealt order."""
         for slot, value in enumerate(shown):
-            if slot >= SLOTS:
-                raise HandError(f"more than seven cards listed for {name}", line)
+            if slot >= self.layout.size:
+                raise HandError(f"more than {self.layout.size} cards listed for {name}", line)
             self._place(name, slot, value, line)
+        self.in_hand.add(self.known(name))
 
     def _place(self, name: str, slot: int, value: str | None, line: int) -> None:
         if value is None:
@@ -292,24 +367,34 @@ class HandBuilder:
         slots, down cards first."""
         listed = [value for value in shown]
         held = self.slots[self.known(name)]
-        positional = in_order and len(listed) == SLOTS and all(
-            held[i] is None or held[i] == listed[i] or listed[i] is None for i in range(SLOTS))
+        size = self.layout.size
+        positional = in_order and len(listed) == size and all(
+            held[i] is None or held[i] == listed[i] or listed[i] is None for i in range(size))
         if positional:
             for slot, value in enumerate(listed):
                 self._place(name, slot, value, line)
         else:
             new = [value for value in listed if value is not None and value not in held]
-            for slot in DOWN_SLOTS + UP_SLOTS:
+            downs = [i for i, face in enumerate(self.layout.faces) if face == "down"]
+            ups = [i for i, face in enumerate(self.layout.faces) if face == "up"]
+            for slot in downs + ups:
                 if new and held[slot] is None:
                     held[slot] = new.pop(0)
             if new:
                 raise HandError(f"{name} shows {' '.join(new)}, which are not among the cards dealt", line)
-        if not any(entry.player == name for entry in self.showdown):
-            self.showdown.append(ShowdownRecord(name, not mucked, line))
+        self.in_hand.add(name)
+        for index, entry in enumerate(self.showdown):
+            if entry.player == name:
+                if entry.shown or mucked:
+                    return
+                self.showdown[index] = ShowdownRecord(name, True, line)  # mucked, then the cards shown
+                return
+        self.showdown.append(ShowdownRecord(name, not mucked, line))
 
     def muck(self, name: str, line: int = 0) -> None:
-        """A player at the showdown who did not show."""
-        if not any(entry.player == name for entry in self.showdown):
+        """A player at the showdown who did not show (a lone winner's "mucks" is no showdown)."""
+        left = [seat.name for seat in self.seats if seat.name in self.in_hand and seat.name not in self.folded()]
+        if len(left) >= 2 and not any(entry.player == name for entry in self.showdown):
             self.showdown.append(ShowdownRecord(self.known(name), False, line))
 
     # --- actions -----------------------------------------------------------------------------
@@ -320,7 +405,8 @@ class HandBuilder:
     def bring_in(self, name: str, added: int, line: int = 0) -> None:
         self._commit(name, added)
         self._bet = max(self._bet, self._committed[name])
-        self._record(ActionRecord(self.street, name, ActionKind.BRING_IN, added, self._all_in(name, added), line), added)
+        self._record(ActionRecord(self.street, name, ActionKind.BRING_IN, added, self._all_in(name, added), line),
+                     added)
 
     def check(self, name: str, line: int = 0) -> None:
         self._record(ActionRecord(self.street, self.known(name), ActionKind.CHECK, 0, False, line), 0)
@@ -329,17 +415,17 @@ class HandBuilder:
         self._record(ActionRecord(self.street, self.known(name), ActionKind.FOLD, 0, False, line), 0)
 
     def call(self, name: str, *, added: int | None = None, to: int | None = None, line: int = 0) -> None:
-        chips = self._chips(name, added, to)
+        chips = self._chips(name, added, to, line)
         self._commit(name, chips)
         self._record(ActionRecord(self.street, name, ActionKind.CALL, chips, self._all_in(name, chips), line), chips)
 
     def wager(self, name: str, *, added: int | None = None, to: int | None = None, line: int = 0) -> None:
         """A complete, bet or raise (the kind follows from the betting so far)."""
-        chips = self._chips(name, added, to)
+        chips = self._chips(name, added, to, line)
         self._commit(name, chips)
         total = self._committed[name]
         if not self._opened:
-            kind = ActionKind.COMPLETE if self.street == 3 else ActionKind.BET
+            kind = ActionKind.COMPLETE if self.street == self.layout.first else ActionKind.BET
         else:
             kind = ActionKind.RAISE
         self._opened = True
@@ -348,13 +434,37 @@ class HandBuilder:
 
     def all_in(self, name: str, *, added: int | None = None, to: int | None = None, line: int = 0) -> None:
         """An all-in whose kind the site does not say: a call when it does not go past the bet."""
-        chips = self._chips(name, added, to)
+        chips = self._chips(name, added, to, line)
         if self._committed.get(name, 0) + chips <= self._bet:
             self.call(name, added=chips, line=line)
         else:
             self.wager(name, added=chips, line=line)
 
-    def _chips(self, name: str, added: int | None, to: int | None) -> int:
+    def act(self, meaning: str, name: str, chips: int, how: str, line: int = 0) -> None:
+        """An action by its meaning (``ante``, ``bring-in``, ``complete``, ``bet``, ``raise``,
+        ``call``, ``all-in``, ``check``, ``fold``) with ``chips`` as the site printed them:
+        ``how`` is ``added`` (the chips the action adds) or ``to`` (the player's total on the
+        street)."""
+        name = self.known(name)
+        amounts = {"to": chips} if how == "to" else {"added": chips}
+        if meaning == "ante":
+            self.ante(name, chips, line)
+        elif meaning == "bring-in":
+            self.bring_in(name, chips if how != "to" else chips - self.committed(name), line)
+        elif meaning in ("complete", "bet", "raise"):
+            self.wager(name, line=line, **amounts)
+        elif meaning == "call":
+            self.call(name, line=line, **amounts)
+        elif meaning == "all-in":
+            self.all_in(name, line=line, **amounts)
+        elif meaning == "check":
+            self.check(name, line)
+        elif meaning == "fold":
+            self.fold(name, line)
+        else:
+            raise ValueError(f"not an action: {meaning!r}")  # pragma: no cover - reader bug
+
+    def _chips(self, name: str, added: int | None, to: int | None, line: int = 0) -> int:
         self.known(name)
         if (added is None) == (to is None):
             raise ValueError("give the chips added or the total, not both")  # pragma: no cover - reader bug
@@ -363,7 +473,8 @@ class HandBuilder:
         assert to is not None
         chips = to - self._committed.get(name, 0)
         if chips < 0:
-            raise HandError(f"{name} goes to {to} on a street where they already have {self._committed.get(name, 0)}")
+            raise HandError(f"{name} goes to {to} on a street where they already have "
+                            f"{self._committed.get(name, 0)}", line)
         return chips
 
     def _commit(self, name: str, chips: int) -> None:
@@ -374,6 +485,7 @@ class HandBuilder:
 
     def _record(self, action: ActionRecord, chips: int) -> None:
         self.actions.append(action)
+        self.in_hand.add(action.player)
         self._stacks[action.player] = self._stacks.get(action.player, 0) - chips
         self._put[action.player] = self._put.get(action.player, 0) + chips
 
@@ -384,6 +496,11 @@ class HandBuilder:
     def stack(self, name: str) -> int:
         """The player's chips behind after the actions so far."""
         return self._stacks[self.known(name)]
+
+    def brought_in(self, name: str) -> int:
+        """The chips ``name`` brought in on the current street (0 when someone else did)."""
+        return sum(action.amount for action in self.actions
+                   if action.street == self.street and action.player == name and action.kind is ActionKind.BRING_IN)
 
     def committed(self, name: str) -> int:
         """The player's chips on the current street."""
@@ -403,7 +520,7 @@ class HandBuilder:
 
     def close_showdown(self) -> None:
         """When two or more players are left at the end, those who showed nothing mucked."""
-        left = [seat.name for seat in self.seats if seat.name not in self.folded()]
+        left = [seat.name for seat in self.seats if seat.name in self.in_hand and seat.name not in self.folded()]
         if len(left) >= 2:
             for name in left:
                 self.muck(name)
@@ -414,11 +531,102 @@ class HandBuilder:
 
     # --- payout ------------------------------------------------------------------------------
 
+    def collect(self, name: str, chips: int, pot: int = 0, line: int = 0) -> None:
+        """``name`` is paid ``chips`` from pot ``pot`` (0 the main pot, 1... the side pots);
+        a payout of nothing (a summary's "Collects: 0") is no payout."""
+        if chips:
+            self.collects.setdefault(pot, []).append((self.known(name), chips))
+        self.in_hand.add(name)
+        self.last_line = max(self.last_line, line)
+
     def pot(self, amount: int, *, rake: int = 0, fees: int = 0, collected: Iterable[tuple[str, int]] = ()) -> None:
+        """A pot whose amount, rake and payout the reader worked out itself (the XML readers)."""
         self.pots.append(PotRecord(amount, rake, fees, tuple((self.known(p), c) for p, c in collected)))
 
     def give_back(self, name: str, chips: int) -> None:
         self.returned[self.known(name)] = self.returned.get(name, 0) + chips
+
+    def claim(self, what: str, player: str | None, chips: int, line: int, text: str) -> None:
+        self.claims.append(Claim(what, None if player is None else self.known(player), chips, line, text))
+
+    def finish(self, *, uncalled: str = "line") -> None:
+        """The pots from what the site stated (``statement``) and the collects: each pot's
+        amount before rake, its rake and fees, its payout. ``uncalled``: how the site gives an
+        uncalled bet back when no line says so: ``in-collect`` inside the winner's collect (it
+        is taken out of the collect and recorded as returned), ``silent`` not at all in the
+        record (it is recorded as returned); ``line``: only as a line says."""
+        if self.pots:
+            return
+        back = self.uncalled() if not self.returned else None
+        if back is not None and uncalled == "in-collect":
+            self._take_uncalled_from_collects(*back)
+            if self.statement.total is not None:  # the site's total counted them too
+                self.statement.total -= sum(self.returned.values())
+        elif back is not None and uncalled == "silent":
+            self.give_back(*back)
+        said = self.statement
+        put = sum(self.put_in().values()) - sum(self.returned.values())
+        paid = {index: sum(chips for _, chips in won) for index, won in self.collects.items()}
+        indices = sorted(set(paid) | set(said.pots) | {0})
+        stated_taken = None if said.rake is None and said.fees is None else (said.rake or 0) + (said.fees or 0)
+        if said.pots and said.total is not None and stated_taken and not said.pot_rakes \
+                and sum(said.pots.values()) + stated_taken == said.total:
+            said.after_rake = True  # the pots are listed after the rake, the total before it
+            said.total -= stated_taken
+        amounts: dict[int, int] = {}
+        if said.pots:
+            for index in indices:
+                amounts[index] = said.pots.get(index, paid.get(index, 0))
+            if said.after_rake:
+                for index in indices:
+                    amounts[index] += said.pot_rakes.get(index, 0)
+                if not said.pot_rakes and stated_taken:
+                    amounts[0] += stated_taken
+        else:
+            sides = sum(paid.get(index, 0) for index in indices if index)
+            if said.total is not None:
+                total = said.total + (stated_taken or 0 if said.after_rake else 0)
+            else:
+                total = put
+            amounts = {index: paid.get(index, 0) for index in indices}
+            amounts[0] = total - sides
+        kept = {index: amounts[index] - paid.get(index, 0) for index in indices}
+        rakes: dict[int, tuple[int, int]] = {}
+        if said.pot_rakes:
+            fees = said.fees or 0
+            for index in indices:
+                share = min(fees, kept[index]) if said.pot_rakes.get(index) else 0
+                fees -= share
+                rakes[index] = (kept[index] - share, share)
+        elif stated_taken is not None and sum(kept.values()) == stated_taken and all(v >= 0 for v in kept.values()):
+            fees = said.fees or 0
+            for index in indices:
+                share = min(fees, kept[index])
+                fees -= share
+                rakes[index] = (kept[index] - share, share)
+        elif stated_taken is not None:
+            rakes = {index: (0, 0) for index in indices}
+            rakes[0] = (said.rake or 0, said.fees or 0)
+        else:
+            rakes = {index: (kept[index], 0) for index in indices}
+        for index in indices:
+            rake, fees = rakes[index]
+            self.pots.append(PotRecord(amounts[index], rake, fees, tuple(self.collects.get(index, ()))))
+        self.rake_printed = stated_taken is not None
+        self.total_pot = said.total + (stated_taken or 0) if said.total is not None and said.after_rake \
+            else said.total
+
+    def _take_uncalled_from_collects(self, name: str, chips: int) -> None:
+        left = chips
+        for index in sorted(self.collects, reverse=True):
+            won = self.collects[index]
+            for position, (who, got) in enumerate(won):
+                if who == name and left:
+                    taken = min(got, left)
+                    won[position] = (who, got - taken)
+                    left -= taken
+        if left < chips:
+            self.give_back(name, chips - left)
 
     def build(self, **header: object) -> HandRecord:
         """The record; ``header`` gives the table, game, currency, stakes and time."""
@@ -427,6 +635,8 @@ class HandBuilder:
         if not self.actions:
             raise HandError("the hand has no actions: the record ends before any ante or bet")
         header.setdefault("bring_in", self.first_amount(ActionKind.BRING_IN))
+        if not header.get("small_bet"):
+            header["small_bet"], header["big_bet"] = self._bets_played()
         if not header.get("bring_in"):
             # No bring-in was posted (the low card completed): the record still needs one; as
             # the PokerStars reader does, half the small bet (the audit never holds a hand to
@@ -437,13 +647,77 @@ class HandBuilder:
         for pot in self.pots:
             for name, chips in pot.collected:
                 collected[name] = collected.get(name, 0) + chips
+        seats = [seat for seat in self.seats if seat.name in self.in_hand]
         return HandRecord(
             site=self.site, hand_id=self.hand_id, source_file=self.source_file, line=self.line,
-            seats=tuple(sorted(self.seats, key=lambda seat: seat.seat_no)), actions=tuple(self.actions),
-            cards=tuple(PlayerCards(name, tuple(slots)) for name, slots in self.slots.items() if any(slots)),
+            seats=tuple(sorted(seats, key=lambda seat: seat.seat_no)), actions=tuple(self.actions),
+            cards=tuple(PlayerCards(name, tuple(slots)) for name, slots in self.slots.items()
+                        if any(slots) and name in self.in_hand),
             showdown=tuple(self.showdown), pots=tuple(self.pots),
             collected=tuple(collected.items()), returned=tuple(self.returned.items()),
             total_pot=self.total_pot,
             rake=sum(pot.rake for pot in self.pots) if self.pots else self.rake,
             fees=sum(pot.fees for pot in self.pots) if self.pots else self.fees,
+            rake_printed=self.rake_printed, pot_line=self.statement.line or self.last_line,
             unit=self.unit, **header)  # type: ignore[arg-type]
+
+    def _bets_played(self) -> tuple[int, int]:
+        """The small and big bet from the betting itself, for a header that states no stakes:
+        the small bet is the completion or the first bet of the second street, the big bet the
+        first bet of a later street (twice the small bet when nobody bet there)."""
+        streets = self.layout.streets
+        completion = next((a.amount for a in self.actions if not a.all_in and a.kind is ActionKind.COMPLETE), 0)
+        second = next((a.amount for a in self.actions if not a.all_in and a.kind is ActionKind.BET
+                       and a.street == streets[1]), 0)
+        big = next((a.amount for a in self.actions if not a.all_in and a.kind is ActionKind.BET
+                    and a.street >= streets[2]), 0)
+        small = completion or (second if second != big else big // 2)  # a fourth-street bet may be doubled
+        return small, big or 2 * small
+
+    def check_money(self, record: HandRecord) -> None:
+        """``HandError`` naming the line where the books stop balancing: the money check
+        (``money.check``) and each of the site's own summing-up statements (a statement that
+        disagrees with the record names the line better than the pot does)."""
+        trouble = money.check(record)
+        disagreement = self._first_disagreement(record)
+        if trouble is None and disagreement is None:
+            return
+        parts = [trouble.message] if trouble is not None else []
+        if disagreement is not None:
+            parts.append(disagreement[0])
+        line = disagreement[1] if disagreement is not None else trouble.line  # type: ignore[union-attr]
+        raise HandError("the money does not balance: " + "; ".join(parts), line)
+
+    def _first_disagreement(self, record: HandRecord) -> tuple[str, int] | None:
+        put, _ = money.contributions(record)
+        collected = dict(record.collected)
+        returned = dict(record.returned)
+        total = sum(pot.amount for pot in record.pots)
+        taken = record.rake + record.fees
+        summed: dict[tuple[str, str | None], Claim] = {}
+        for claim in self.claims:  # a site may state a player's win in parts (high, low)
+            key = (claim.what, claim.player)
+            before = summed.get(key)
+            summed[key] = claim if before is None else Claim(claim.what, claim.player, before.amount + claim.amount,
+                                                            before.line, before.text)
+        for claim in summed.values():
+            name = claim.player or ""
+            facts = {
+                "won": collected.get(name, 0),
+                "won+returned": collected.get(name, 0) + returned.get(name, 0),
+                "put": put.get(name, 0),
+                "put-returned": put.get(name, 0) - returned.get(name, 0),
+                "net": collected.get(name, 0) + returned.get(name, 0) - put.get(name, 0),
+                "stack": self._start(name) + collected.get(name, 0) + returned.get(name, 0) - put.get(name, 0),
+                "pot": total,
+                "paid": total - taken,
+            }
+            if facts[claim.what] != claim.amount:
+                who = f"{name}'s " if claim.player else "the "
+                said, read = _signed(claim.amount, self.unit), _signed(facts[claim.what], self.unit)
+                return (f"the site says {who}{claim.what} is {said} (line {claim.line}: {claim.text!r}), "
+                        f"the hand as read makes it {read}", claim.line)
+        return None
+
+    def _start(self, name: str) -> int:
+        return next((seat.stack for seat in self.seats if seat.name == name), 0)

@@ -1,162 +1,100 @@
-"""Winamax text hand histories (cash games; Stud Hi/Lo is played in its mixed games).
+"""Winamax text hand histories (cash tables, Go Fast, tournaments; mixed-game tables).
 
-A hand starts ``Winamax Poker - CashGame - HandId: #9250793-554-1478991850 - 7-Card Stud
-Hi/Lo fixed limit (5€/25€/50€) - 2016/11/12 23:04:10 UTC``: the parentheses give the ante,
-the small bet and the big bet. A game other than Stud Hi/Lo ``fixed limit`` is refused for
-that hand (the other games of a mix, say). ``Dealt to NAME [X X 8h] [Ks]``: the last group is
-the street's cards (``X`` unseen). Amounts: ``posts ante``, ``brings in``, ``calls``, chips
-added; ``bets``, the bet; ``raises A to T``, ``T`` the total on the street.
+The grammar below is the format. A hand starts ``Winamax Poker - CashGame - HandId:
+#9250793-554-1478991850 - 7-Card Stud Hi/Lo fixed limit (5€/25€/50€) - 2016/11/12 23:04:10
+UTC`` (``Go Fast "TABLE"``, ``HOLD-UP "TABLE"``, ``ESCAPE "TABLE"`` for the fast-fold tables;
+``Tournament "NAME" buyIn: 18€ + 2€ level: 11`` for a tournament). The parentheses hold the
+ante, small and big bet of a stud game (the blinds of a flop game); play money has no euro
+sign. The game is ``7-Card Stud Hi/Lo``, ``7stud8``, ``7-Card Stud``, ``7stud``, ``Razz``,
+``Holdem``, ``Omaha Hi/Lo``, ``2-7 Triple Draw``..., then the structure. The 8-Game tables
+("Pampelune") name each hand's game in its own header. The next line is ``Table: 'NAME'
+6-max (real money)``.
 
-Payout: ``NAME collected 114€ from pot(HI)`` / ``(LO)``; ``Total pot 228€ | Rake 2€`` is what
-was paid out and the rake. Winamax pays an uncalled last bet back inside the pot (the hand in
-the test data: a 50€ bet nobody called, "Total pot 228€" and two "collected 114€"): when no
-player is left to call it, the reader takes that bet out of what was collected and out of the
-pot, as a return.
+Amounts: ``posts ante``, ``brings in``/``bring-in``, ``calls``, ``bets``: the chips added;
+``raises A to T``: ``T`` the player's total on the street *without their own bring-in* (the
+bring-in player who completes to 25 having brought in 10 writes ``to 15``; the site also
+prints a negative ``A`` when an all-in raise is short). Cards: ``Dealt to NAME [X X 8h Ks]
+[As]``: the earlier group the cards so far (``X`` unseen), the last the street's.
+
+Payout: ``collected X from pot`` (``pot(HI)``, ``pot(LO)`` for the halves); an uncalled bet
+is paid back inside the collect, without a line, and counted in the summary's ``Total pot
+228€ | Rake 2€`` (the total after rake). The summary's ``won`` lines restate each collect.
+
+Format facts from the public fpdb parser's definitions (WinamaxToFpdb.py: header variants,
+``bring-in``, ``posts dead blind``, the raise-to convention in stud, ``No rake``) and the
+corpus.
 """
 
 from __future__ import annotations
 
-import re
+from stud8.conformance.handhistory.grammar import MONEY, Grammar, GrammarReader, Row
 
-from stud8.conformance.handhistory.record import HandRecord
-from stud8.conformance.handhistory.sitebuild import (
-    HandBuilder,
-    HandError,
-    HeaderTextReader,
-    amount,
-    cards,
+_M = MONEY
+_NAME = r"(?P<name>.+?)"
+_WHO = r"(?P<who>.+?)"
+_ALL_IN = r"(?: and is all-in)?"
+_MARKS = r"(?: \((?:small blind|big blind|button)\))*"
+_KIND = (r"(?:CashGame|(?:Go Fast|HOLD-UP|ESCAPE) \"[^\"]*\"|(?P<tournament>Tournament) .*?)")
+
+GRAMMAR = Grammar(
+    name="winamax",
+    site="Winamax",
+    start=r"^Winamax Poker - ",
+    uncalled="in-collect",
+    complete_when=("pot",),
+    streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "third": 3, "fourth": 4, "fifth": 5,
+             "sixth": 6, "seventh": 7},
+    rows=(
+        # --- the header ------------------------------------------------------------------------
+        Row("header", rf"^Winamax Poker - {_KIND} - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
+                      rf"\((?:(?P<ante>{_M})/)?(?P<small>{_M})/(?P<big>{_M})\) - (?P<time>\d{{4}}/\d+/\d+ [\d:]+(?: \w+)?)$",
+            "Winamax Poker - CashGame - HandId: #9250793-554-1478991850 - 7-Card Stud Hi/Lo fixed limit "
+            "(5€/25€/50€) - 2016/11/12 23:04:10 UTC", sections=("head",)),
+        Row("header", r"^Table: '(?P<table>.*)' (?P<max>\d+)-max \((?:real money|(?P<play>play money))\)"
+                      r"(?: Seat #\d+ is the button)?$",
+            "Table: 'Pampelune' 6-max (real money)", sections=("head",)),
+        # --- seats -------------------------------------------------------------------------------
+        Row("seat", rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_M})(?:, {_M} bounty)?\)$", "Seat 1: Hero (2026.03€)",
+            sections=("head", "seats")),
+        Row("ignore", r"^\*\*\* ANTE/BLINDS \*\*\*$", "*** ANTE/BLINDS ***"),
+        # --- streets, cards and actions ----------------------------------------------------------
+        Row("ante", rf"^{_NAME} posts ante (?P<amount>{_M}){_ALL_IN}$", "Hero posts ante 5€"),
+        Row("street", r"^\*\*\* (?P<street>\d(?:rd|th)|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH)(?: STREET)? \*\*\*$",
+            "*** 3rd STREET ***"),
+        Row("deal", rf"^Dealt to {_NAME} (?P<cards>(?:\[[^\]]*\] ?)+)$", "Dealt to Player0 [X X 8h Ks] [As]"),
+        Row("bring-in", rf"^{_NAME} (?:brings in|bring-in) (?P<amount>{_M}){_ALL_IN}$", "Hero brings in 10€"),
+        Row("bet", rf"^{_NAME} bets (?P<amount>{_M}){_ALL_IN}$", "Hero bets 25€"),
+        Row("raise", rf"^{_NAME} raises -?(?P<amount>{_M}) to (?P<to>{_M}){_ALL_IN}$",
+            "Player0 raises -6.10€ to 18.90€", amount="to-less-bring-in"),
+        Row("call", rf"^{_NAME} calls (?P<amount>{_M}){_ALL_IN}$", "Player0 calls 10€"),
+        Row("check", rf"^{_NAME} checks$", "Player0 checks"),
+        Row("fold", rf"^{_NAME} folds$", "Hero folds"),
+        # --- the showdown ------------------------------------------------------------------------
+        Row("showdown", r"^\*\*\* SHOW DOWN \*\*\*$", "*** SHOW DOWN ***"),
+        Row("show", rf"^{_NAME}{_MARKS} shows (?P<cards>\[[^\]]*\])(?: \(.*\))?$",
+            "Player0 shows [4d Ac 8h 5c Js Ad Ts] (One pair : Aces)"),
+        Row("muck", rf"^{_NAME} mucks(?: hand)?(?: (?P<cards>\[[^\]]*\]))?$", "Player1 mucks"),
+        Row("collect", rf"^{_NAME} collected (?P<amount>{_M}) from (?P<pot>main pot|side pot(?: ?\d+)?|pot)"
+                       r"(?:\((?:HI|LO)\))?$",
+            "Player0 collected 114€ from pot(LO)"),
+        # --- the summary -------------------------------------------------------------------------
+        Row("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***"),
+        Row("pot", rf"^Total pot (?P<total>{_M})(?P<pots>(?: - (?:Main|Side) pot(?: \d+)?:? {_M})*) \| "
+                   rf"(?:No rake|Rake (?P<rake>{_M}))$",
+            "Total pot 228€ | Rake 2€", after_rake=True, sections=("summary",)),
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} won (?P<amount>{_M})$", "Seat 2: Player0 won 114€",
+            claim="won+returned", sections=("summary",)),
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and won (?P<amount>{_M}) with .*$",
+            "Seat 2: Player0 showed [4d Ac 8h 5c Js Ad Ts] and won 70.30€ with One pair : Aces",
+            claim="won+returned", also=("show",), sections=("summary",)),
+        Row("show", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost with .*$",
+            "Seat 3: Player1 showed [Jh 6h Kc 6d 7d 2d 9s] and lost with One pair : 6", sections=("summary",)),
+        Row("ignore", r"^Board: \[[^\]]*\]$", "Board: [8d Ac Jc Tc 2h]", sections=("summary",)),
+        # --- what says nothing about the chips or cards ------------------------------------------
+        Row("ignore", rf"^{_WHO} (?:sits out|is sitting out|has returned|is disconnected|is connected|"
+                      r"joins the table|leaves the table|is timed out|has timed out)(?: .*)?$",
+            "Player0 sits out"),
+    ),
 )
 
-SITE = "Winamax"
-_MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?[€$£]?"
-_START = re.compile(r"^Winamax Poker - ")
-_HEADER = re.compile(rf"^Winamax Poker - (?P<kind>[^-]+?) - HandId: #(?P<id>[\w-]+) - (?P<game>.+?) "
-                     rf"\((?:(?P<ante>{_MONEY})/)?(?P<small>{_MONEY})/(?P<big>{_MONEY})\) - (?P<time>.+)$")
-_TABLE = re.compile(r"^Table: '([^']*)'")
-_SEAT = re.compile(rf"^Seat (\d+): (.+) \(({_MONEY})\)$")
-_STREET = re.compile(r"^\*\*\* (3rd|4th|5th|6th|7th) STREET \*\*\*", re.IGNORECASE)
-_DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
-_GROUP = re.compile(r"\[([^\]]*)\]")
-_ACTION = re.compile(rf"^(?P<name>.+?) (?P<verb>posts ante|brings in|bets|raises|calls|checks|folds)"
-                     rf"(?: (?P<amt>{_MONEY}))?(?: to (?P<to>{_MONEY}))?(?P<allin> and is all-in)?$")
-_SHOWS = re.compile(r"^(.+?) shows \[([^\]]*)\]")
-_COLLECTED = re.compile(rf"^(.+?) collected ({_MONEY}) from (?:main |side )?pot(?: ?(\d+))?")
-_TOTAL = re.compile(rf"^Total pot ({_MONEY}) \| (?:No rake|Rake ({_MONEY}))")
-STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
-
-
-def is_stud8_limit(game: str) -> bool:
-    text = game.lower()
-    return bool(re.search(r"stud\s*hi\s*/\s*lo", text)) and "fixed limit" in text
-
-
-class WinamaxReader(HeaderTextReader):
-    """Winamax text (``Winamax Poker - CashGame - HandId: #...``)."""
-
-    name = "winamax"
-    site = "a Winamax"
-    start = _START
-    header = _HEADER
-
-    def sniff(self, head: str) -> bool:
-        return any(_START.match(line.lstrip("\ufeff")) and "HandId: #" in line for line in head.splitlines()[:20])
-
-    def parse(self, lines: list[str], first: int, path: str, header: re.Match[str]) -> HandRecord:
-        game = header.group("game")
-        if not is_stud8_limit(game):
-            raise HandError(f"the game is {game!r}, not Seven Card Stud Hi/Lo fixed limit", first, "not-stud8")
-        money = header.group("small")
-        unit = "cent" if any(sign in money for sign in "$€£") else "chip"
-        build = HandBuilder(SITE, header.group("id"), path, first, unit=unit)
-        table = ""
-        section = "seats"
-        total = None
-        rake = 0
-        won: dict[str, int] = {}
-        for number, text in enumerate(lines[1:], start=first + 1):
-            line = text.strip()
-            if not line:
-                continue
-            try:
-                if line.startswith("*** SUMMARY"):
-                    section = "summary"
-                    continue
-                if section == "summary":
-                    found = _TOTAL.match(line)
-                    if found:
-                        total = amount(found.group(1), unit)
-                        rake = amount(found.group(2), unit) if found.group(2) else 0
-                    continue
-                found_table = _TABLE.match(line)
-                if found_table:
-                    table = found_table.group(1)
-                    continue
-                seat = _SEAT.match(line)
-                if seat and section == "seats":
-                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3), unit))
-                    continue
-                street = _STREET.match(line)
-                if street:
-                    build.new_street(STREETS[street.group(1).lower()])
-                    section = "play"
-                    continue
-                dealt = _DEALT.match(line)
-                if dealt:
-                    build.deal(dealt.group(1), cards(_GROUP.findall(dealt.group(2))[-1]), line=number)
-                    continue
-                action = _ACTION.match(line)
-                if action and action.group("name") in build.slots:
-                    self._act(build, action, unit, number)
-                    continue
-                shows = _SHOWS.match(line)
-                if shows and shows.group(1) in build.slots:
-                    build.show(shows.group(1), cards(shows.group(2)), number)
-                    continue
-                collected = _COLLECTED.match(line)
-                if collected and collected.group(1) in build.slots:
-                    name = collected.group(1)
-                    won[name] = won.get(name, 0) + amount(collected.group(2), unit)
-                    continue
-            except ValueError as error:
-                raise HandError(str(error), number) from None
-        if total is None:
-            raise HandError("the hand has no summary (\"Total pot ... | Rake ...\"): the record is cut short",
-                            first + len(lines) - 1)
-        build.close_showdown()
-        gross = total + rake
-        back = build.uncalled()
-        if back is not None and len(build.seats) - len(build.folded()) == 1 and won.get(back[0], 0) >= back[1]:
-            build.give_back(*back)
-            won[back[0]] -= back[1]
-            gross -= back[1]
-        build.total_pot = gross
-        build.pot(gross, rake=rake, collected=list(won.items()))
-        return build.build(
-            table=table, game=game, currency="EUR" if "€" in money else ("USD" if "$" in money else ""),
-            ante=amount(header.group("ante"), unit) if header.group("ante") else 0,
-            small_bet=amount(money, unit), big_bet=amount(header.group("big"), unit), started=header.group("time"))
-
-    @staticmethod
-    def _act(build: HandBuilder, action: re.Match[str], unit: str, line: int) -> None:
-        name, verb = action.group("name"), action.group("verb")
-        chips = amount(action.group("amt"), unit) if action.group("amt") else 0
-        if verb == "posts ante":
-            build.ante(name, chips, line)
-        elif verb == "brings in":
-            build.bring_in(name, chips, line)
-        elif verb == "raises":
-            if action.group("to"):
-                build.wager(name, to=amount(action.group("to"), unit), line=line)
-            else:
-                build.wager(name, added=chips, line=line)
-        elif verb == "bets":
-            build.wager(name, added=chips, line=line)
-        elif verb == "calls":
-            build.call(name, added=chips, line=line)
-        elif verb == "checks":
-            build.check(name, line)
-        else:
-            build.fold(name, line)
-
-
-READER = WinamaxReader()
+READER = GrammarReader(GRAMMAR)

@@ -1,0 +1,136 @@
+"""The money check: a hand's books must balance, whatever its game and whatever its rules.
+
+Every hand a reader builds is checked before anything else is done with it, and the check
+needs no rule of any game, only arithmetic on what the record says:
+
+1. every chip a player put in comes from an action the record holds, and no player puts in
+   more than the stack they sat down with, nor takes back (an uncalled bet) more than they
+   put in;
+2. what the players put in, less what came back to them, is what the pots hold;
+3. each pot is what was paid out of it plus the rake and fees the site took from it;
+4. so the players' nets (collected plus returned, less put in) add up to minus the rake.
+
+A hand that fails is ``unreadable``, never ``deviates``: when the books do not balance the
+reader lost track of the hand (a line it misread, a payout it did not see), and nothing the
+audit could say about the rules would be about the hand the site played. The message names
+the line where the reader lost track: the action that overdrew a stack, or the line that
+states the pot or the payout (``HandRecord.pot_line``).
+
+Where a site prints no rake (``HandRecord.rake_printed`` False) the rake is what the pot did
+not pay out. That cannot fail (2) or (3) by construction, so it is held to two limits a real
+rake never passes: no rake at all in a tournament (chips), and never more than a tenth of
+the pot (plus one unit for rounding). A payout line the reader missed would otherwise be
+taken for rake: a low half missed is half the pot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stud8.conformance.handhistory.record import TO_KINDS, HandRecord, money
+
+UNPRINTED_RAKE_SHARE = 10
+"""The largest rake a site that prints none is taken to have kept: one part in this many of
+the pot (plus one unit). Real rakes are 3 to 6 percent, capped."""
+
+
+@dataclass(frozen=True)
+class Imbalance:
+    """Why a hand's books do not balance, and the line where the reader lost track."""
+
+    message: str
+    line: int
+
+
+def _m(amount: int, record: HandRecord) -> str:
+    return money(amount, record.unit)
+
+
+def contributions(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]:
+    """What each seated player put in by the record's actions (a complete, bet or raise is a
+    total on the street: the chips it adds are that less what the player had in), or the
+    first action that cannot be so (a player not seated, a total below what was already in,
+    more chips than the player's stack)."""
+    stacks = {seat.name: seat.stack for seat in record.seats}
+    put = {name: 0 for name in stacks}
+    committed: dict[str, int] = {}
+    street = None
+    for action in record.actions:
+        if action.player not in stacks:
+            return put, Imbalance(f"{action.player!r} acts but has no seat", action.line)
+        if action.street != street:
+            street, committed = action.street, {}
+        if action.kind in TO_KINDS:
+            added = action.amount - committed.get(action.player, 0)
+            committed[action.player] = action.amount
+        else:
+            added = action.amount
+            if action.street:
+                committed[action.player] = committed.get(action.player, 0) + added
+        if added < 0:
+            return put, Imbalance(f"{action.player} {action.kind.value}s to {_m(action.amount, record)}, less than the "
+                                  f"{_m(action.amount - added, record)} already in on this street", action.line)
+        put[action.player] += added
+        if put[action.player] > stacks[action.player]:
+            return put, Imbalance(f"{action.player} has put in {_m(put[action.player], record)}, more than the stack of "
+                                  f"{_m(stacks[action.player], record)} they sat down with", action.line)
+    return put, None
+
+
+def check(record: HandRecord) -> Imbalance | None:
+    """The first way the record's books do not balance, or None when they do."""
+    put, trouble = contributions(record)
+    if trouble is not None:
+        return trouble
+    where = record.pot_line or record.line
+    returned = dict(record.returned)
+    for name, chips in returned.items():
+        if name not in put:
+            return Imbalance(f"an uncalled bet goes back to {name!r}, who has no seat", where)
+        if chips < 0 or chips > put[name]:
+            return Imbalance(f"{_m(chips, record)} goes back to {name} as uncalled, who put in {_m(put[name], record)}", where)
+    in_pots = sum(put.values()) - sum(returned.values())
+    held = sum(pot.amount for pot in record.pots)
+    if held != in_pots:
+        return Imbalance(f"the players put in {_m(sum(put.values()), record)}"
+                         + (f" and took {_m(sum(returned.values()), record)} back" if returned else "")
+                         + f", but the pots hold {_m(held, record)}", where)
+    paid_by_player: dict[str, int] = {}
+    shares = record.pot_rakes()  # per pot as recorded, else what each pot kept when that is the total
+    for index, pot in enumerate(record.pots):
+        paid = sum(chips for _, chips in pot.collected)
+        rake, fees = shares[index]
+        label = "the pot" if len(record.pots) == 1 else ("the main pot" if index == 0 else f"side pot {index}")
+        if min(rake, fees, paid) < 0 or any(chips < 0 for _, chips in pot.collected):
+            return Imbalance(f"{label} pays or takes a negative amount", where)
+        if paid + rake + fees != pot.amount:
+            return Imbalance(f"{label} holds {_m(pot.amount, record)} but pays out {_m(paid, record)} with "
+                             f"{_m(rake + fees, record)} rake and fees", where)
+        for name, chips in pot.collected:
+            if name not in put:
+                return Imbalance(f"{name!r} collects from {label} but has no seat", where)
+            paid_by_player[name] = paid_by_player.get(name, 0) + chips
+    if record.pots and {n: c for n, c in record.collected if c} != {n: c for n, c in paid_by_player.items() if c}:
+        return Imbalance("what each player collected differs from what the pots paid them", where)
+    taken = sum(rake + fees for rake, fees in shares)
+    if record.pots and taken != record.rake + record.fees:
+        return Imbalance(f"the rake and fees of the pots ({_m(taken, record)}) differ from the hand's "
+                         f"({_m(record.rake + record.fees, record)})", where)
+    if record.total_pot is not None and record.total_pot != held:
+        return Imbalance(f"the site states a total pot of {_m(record.total_pot, record)}, the pots hold {_m(held, record)}", where)
+    if not record.rake_printed and taken:
+        if record.tournament is not None:
+            return Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)} in a tournament, which takes no rake: "
+                             "a payout was not read", where)
+        if taken > held // UNPRINTED_RAKE_SHARE + 1:
+            return Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)}: the {_m(taken, record)} left is more than any rake "
+                             "(the site prints none): a payout was not read", where)
+    return None
+
+
+def nets(record: HandRecord) -> dict[str, int]:
+    """Each player's net by the record: collected plus returned, less put in."""
+    put, _ = contributions(record)
+    collected = dict(record.collected)
+    returned = dict(record.returned)
+    return {name: collected.get(name, 0) + returned.get(name, 0) - chips for name, chips in put.items()}
