@@ -47,6 +47,7 @@ def test_deviating_and_unreadable_hands_exit_1_with_one_line_each(capsys: pytest
     text = STARS.read_text()
     bad = tmp_path / "bad.txt"
     bad.write_text(text.replace("rdiezchang: bets $0.08\ngashpor: folds", "rdiezchang: bets $0.04\ngashpor: folds", 1)
+                   .replace("Uncalled bet ($0.08) returned to rdiezchang", "Uncalled bet ($0.04) returned to rdiezchang", 1)
                    .replace("Dealt to gashpor [4s]", "Dealt to gashpor [4s 4s 4s 4s]", 1))
     code, out, _ = _run(capsys, "hh", "audit", str(bad), "--no-progress")
     lines = out.strip().splitlines()
@@ -56,13 +57,19 @@ def test_deviating_and_unreadable_hands_exit_1_with_one_line_each(capsys: pytest
     assert "7 hands: 5 conforms, 1 deviates, 1 unreadable" in out
     assert ["betting.limits", "1"] in [line.split() for line in lines]
     assert ["rule", "deviations"] in [line.split() for line in lines]
-    # The JSON report of such a run (a deviation, a damaged hand, a file that is no history) fits the schema.
+    # The JSON report of such a run (a deviation, a damaged hand, a file that is no history) fits
+    # the schema; in a folder walked the note is listed as skipped, named alone an unknown format.
     (tmp_path / "notes.txt").write_text("not a hand history\n")
     code, out, _ = _run(capsys, "hh", "audit", str(tmp_path), "--format", "json")
     report = json.loads(out)
     jsonschema.validate(report, json.loads(SCHEMA.read_text()))
-    assert code == 1 and report["summary"]["unreadable"] == 2
-    assert any(hand["hand"] is None and "unknown format" in hand["reason"] for hand in report["hands"])
+    assert code == 1 and report["summary"]["unreadable"] == 1
+    assert report["skipped"] == [{"file": str(tmp_path / "notes.txt"),
+                                  "reason": "not a hand history of any format stud8 knows"}]
+    assert all(hand["site"] == "PokerStars" for hand in report["hands"])
+    code, out, _ = _run(capsys, "hh", "audit", str(tmp_path / "notes.txt"), "--format", "json")
+    (hand,) = json.loads(out)["hands"]
+    assert code == 1 and hand["hand"] is None and "unknown format" in hand["reason"] and hand["site"] == "unknown"
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

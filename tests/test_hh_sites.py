@@ -329,15 +329,17 @@ def test_every_conforming_real_hand_is_a_replay_scenario_with_the_recorded_nets(
 
 def test_the_whole_folder_audited_by_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     """``stud8 hh audit`` over the folder: every file, each format from its content (SOURCE.md
-    is the folder's note, not a history: unreadable, as any such file)."""
+    is the folder's note, not a history: listed as skipped, not judged)."""
     import json
 
     from stud8.tools.cli import main
 
     assert main(["hh", "audit", str(DATA), "--format", "json", "--jobs", "1", "--no-progress"]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert report["summary"] == {"conforms": 21, "deviates": 1, "cannot-judge": 2, "not-stud8": 13, "unreadable": 2}
+    assert report["summary"] == {"conforms": 21, "deviates": 1, "cannot-judge": 2, "not-stud8": 13, "unreadable": 1}
+    assert report["skipped"] == [{"file": str(DATA / "SOURCE.md"), "reason": "not a hand history of any format stud8 knows"}]
     assert report["by_rule"] == {"odd-chip.high-half": 1}
+    assert all(hand["site"] for hand in report["hands"])
     assert {hand["site"] for hand in report["hands"] if hand["verdict"] == "conforms"} == {
         "PokerStars", "Full Tilt Poker", "Merge Network", "Americas Cardroom", "Kings Club", "Winamax",
         "Absolute Poker", "Bovada", "iPoker"}

@@ -98,8 +98,11 @@ def test_another_game_under_each_sites_header_is_refused(tmp_path: Path, relativ
 
 
 def test_a_raise_of_the_wrong_size_is_recorded_as_made_and_the_audit_finds_it(tmp_path: Path) -> None:
+    # brady888 raises to 35 where the rules say 30, then calls 5 (not 10) to the 40 the street
+    # reaches: the chips he put in, and so the site's books, are as before.
     path = _edited(tmp_path, "acr/7Stud-HL-USD-0.10-0.20-202310.txt",
-                   "brady888 raises $0.20 to $0.30", "brady888 raises $0.25 to $0.35")
+                   "brady888 raises $0.20 to $0.30", "brady888 raises $0.25 to $0.35",
+                   more=(("KickShorty calls $0.20\nbrady888 calls $0.10", "KickShorty calls $0.20\nbrady888 calls $0.05"),))
     (record,) = _items(path)
     assert isinstance(record, HandRecord)
     raise_ = next(a for a in record.actions if a.player == "brady888" and a.kind is ActionKind.RAISE)

@@ -77,8 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_argument(audit, "report")
     audit.add_argument("--report", type=Path, metavar="FILE", help="also write the JSON report here")
     audit.add_argument("--jobs", type=int, metavar="N", default=None,
-                       help="local worker processes (default: every core; a run of fewer than 200 hands, "
-                            "or --jobs 1, stays in this process)")
+                       help="local worker processes (default: chosen from the work: in this process below "
+                            "8 MiB of histories, else one per 8 MiB up to every core; --jobs 1 stays in this process)")
     audit.add_argument("--dask", metavar="ADDRESS", help="audit on this Dask scheduler (tcp://host:8786)")
     audit.add_argument("--progress", dest="progress", action="store_true", default=None,
                        help="draw a progress bar (default: when stderr is a terminal)")

@@ -110,6 +110,5 @@ def classify(text: str, limit: str | None = None, *, default_limit: str = "") ->
 def refusal(game: Game, said: str) -> str:
     """Why a hand of ``game`` (its header said ``said``) is not audited."""
     if game.name == STUD8:
-        return (f"{game.describe()}, from the header's {said!r}: not fixed limit, and stud8 judges Seven "
-                "Card Stud Hi/Lo at fixed limit only")
+        return f"{game.describe()}, from the header's {said!r}: not Seven Card Stud Hi/Lo at fixed limit"
     return f"{game.describe()}, from the header's {said!r}: not Seven Card Stud Hi/Lo"

@@ -193,6 +193,8 @@ class _Hand:
         if game is None:
             raise HandError(f"the header names a game stud8 does not know: {said!r}", line)
         self.game = game
+        if stated:
+            self.fields["game"] = said = f"{said}, {stated}"  # the structure as the header writes it
         if not game.stud:
             raise HandError(refusal(game, said), self.first, "not-stud8")
         unit = "chip" if self.fields.get("tournament") else "cent"
@@ -235,9 +237,9 @@ class _Hand:
         elif does == "ante":
             build.ante(build.known(name or ""), self.money(groups.get("amount")), line)
         elif does == "bring-in":
-            chips = self._chips(row, groups)
-            build.bring_in(build.known(name or ""), chips["added"] if "added" in chips else
-                           chips["to"] - build.committed(name or ""), line)
+            amounts = self._chips(row, groups)
+            build.bring_in(build.known(name or ""), amounts["added"] if "added" in amounts else
+                           amounts["to"] - build.committed(name or ""), line)
         elif does in WAGERS:
             build.wager(name or "", line=line, **self._chips(row, groups))
         elif does == "call":

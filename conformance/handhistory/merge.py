@@ -132,7 +132,7 @@ class MergeReader:
         said = MULTIGAMETYPES.get(code or "", "") if code else about.get("type", "")
         if code and not said:
             raise HandError(f"a multigametype code stud8 does not know: {code!r}", line)
-        stakes = game.get("stakes") or about.get("stakes", "")
+        stakes = game.get("stakes") or about.get("stakes") or ""
         found = classify(said, limit_of(stakes))
         if found is None:
             raise HandError(f"the description names a game stud8 does not know: {said!r}", line)

@@ -55,14 +55,14 @@ from stud8.conformance.handhistory.record import (
 SITE = "PokerStars"
 GAME = "7 Card Stud Hi/Lo Limit"
 
-HAND_START = r"^\ufeff?(?:PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Home Game| Home)?(?: Game| Hand| GAME| HAND)? #[^:\s]+:"
+HAND_START = r"^(?:PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Home Game| Home)?(?: Game| Hand| GAME| HAND)? #[^:\s]+:"
 """The line that starts a hand (``batch`` cuts files here too)."""
 _HEADER = re.compile(r"^(PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Home Game| Home)?(?: Game| Hand| GAME| HAND)? "
                      r"#([^:\s]+):\s+(?:\{[^}]*\}\s+)?(.*)$")
 """``PokerStars Game #``, ``PokerStars Hand #``, ``PokerStars Zoom Hand #``, ``PokerStars Home Game
 Hand #ID: {Club}``, ``POKERSTARS GAME #`` (a tracker's export), and Full Tilt's 2016 client,
 which wrote this format: ``Full Tilt Hand #``."""
-_SNIFF = re.compile(HAND_START, re.MULTILINE)
+_SNIFF = re.compile(HAND_START.replace("^", "^\ufeff?", 1), re.MULTILINE)
 _SITES = {"PokerStars": SITE, "POKERSTARS": SITE, "Full Tilt": "Full Tilt Poker"}
 _TOURNAMENT = re.compile(r"^Tournament #(\d+), (.*?) - Level ([^ ]+) \(([^/()]+)/([^/()]+)\)(?: - (.*))?$", re.IGNORECASE)
 """Also in capitals: PokerTracker 2 exports write ``TOURNAMENT #..., $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I``."""

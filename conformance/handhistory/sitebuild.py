@@ -715,8 +715,9 @@ class HandBuilder:
             if facts[claim.what] != claim.amount:
                 who = f"{name}'s " if claim.player else "the "
                 said, read = _signed(claim.amount, self.unit), _signed(facts[claim.what], self.unit)
-                return (f"the site says {who}{claim.what} is {said} (line {claim.line}: {claim.text!r}), "
-                        f"the hand as read makes it {read}", claim.line)
+                message = (f"the site says {who}{claim.what} is {said} (line {claim.line}: {claim.text!r}), "
+                           f"the hand as read makes it {read}")
+                return message, claim.line
         return None
 
     def _start(self, name: str) -> int:

@@ -24,7 +24,11 @@ _FORMATS: tuple[tuple[str, str], ...] = (
 )
 """``(name, pattern)``: a pattern searched (multi-line) in the first part of a file."""
 
+def _sniff(pattern: str) -> Callable[[str], bool]:
+    compiled = re.compile(pattern, re.MULTILINE)
+    return lambda head: compiled.search(head) is not None
+
+
 UNSUPPORTED_FORMATS: tuple[tuple[str, Callable[[str], bool]], ...] = tuple(
-    (name, (lambda compiled: lambda head: compiled.search(head) is not None)(re.compile(pattern, re.MULTILINE)))
-    for name, pattern in _FORMATS)
+    (name, _sniff(pattern)) for name, pattern in _FORMATS)
 """``(name, sniff)`` for each format recognised but not read."""
