@@ -1,6 +1,6 @@
-"""The reading loop the header-driven text readers share (``sitebuild.HeaderTextReader``): a
-hand whose first line starts a hand but does not read as a header is refused by itself, with
-its id and line, and the hands after it are still read."""
+"""The reading machine the site grammars share (``grammar.GrammarReader``): a hand whose first
+line starts a hand but does not read as a header is refused by itself, with its id and line,
+and the hands after it are still read."""
 
 from __future__ import annotations
 

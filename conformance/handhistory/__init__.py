@@ -11,8 +11,14 @@ Modules:
 - ``record``   the neutral ``HandRecord`` (exact integer amounts, every card as far as known);
 - ``readers``  the reader and writer registries, ``open_history`` (encoding and format from the
                content, never the file name);
-- one module per format (``pokerstars``, ``ohh``, ``phh_bridge``, and the other sites' readers,
-  which build their records through ``sitebuild``; ``unsupported`` names formats not read);
+- ``grammar``  the one reading machine of the text sites: each site's module (``fulltilt``,
+               ``acr``, ``kingsclub``, ``winamax``, ``winning``, ``ongame``, ``absolute``,
+               ``bovada``, ``partypoker``) is a grammar, a table of line patterns and their
+               meaning; ``merge`` and ``ipoker`` read XML by element tables; ``pokerstars``,
+               ``ohh`` and ``phh_bridge`` keep their own readers (and are writers too);
+- ``sitebuild`` the hand builder every site reader fills; ``games`` which game a hand is;
+- ``money``    the money check every record passes before it is judged;
+- ``unsupported`` formats recognised by name but not read;
 - ``audit``    ``audit_hand(record, options) -> HandVerdict``, a pure function of picklable
                values so it can run in worker processes or on a Dask cluster;
 - ``batch``    many hands: read here, audited in batches wherever the shared executor runs;

@@ -63,6 +63,9 @@ from stud8.spec.yamlio import FileRefused, open_regular_file
 __all__ = ["MAX_LINE_CHARS", "bounded_lines", "history_files", "load_json", "open_history", "parse_xml",
            "reason_of", "walk_histories", "xml_elements"]
 
+_FORMAT_NAMES = {"ohh": "OHH", "phh": "PHH"}
+"""The name a verdict gives the formats that are no site's own."""
+
 HEAD_CHARS = 16384
 """How much of a file ``sniff`` sees."""
 
@@ -289,7 +292,7 @@ def open_history(path: str | Path, *, walked: bool = False) -> Iterator[Item]:
                                       "unknown")
                 return
             stream.seek(0)
-            site = getattr(reader, "site", None) or reader.name
+            site = getattr(reader, "site", None) or _FORMAT_NAMES.get(reader.name, reader.name)
             yield from _bounded_items(reader, stream, where, site)
     except (OSError, UnicodeError) as error:
         yield HandProblem(where, None, 0, "unreadable",

@@ -1,0 +1,159 @@
+"""The reading machine and the site grammars: every row reads the line it documents, a line no
+row knows refuses its hand (quoting it) and the next hand is still read, a damaged hand never
+stops its file, each hand's game is its own, and the formats stud8 does not read are named."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from stud8.conformance.handhistory import batch
+from stud8.conformance.handhistory.grammar import Grammar, GrammarReader
+from stud8.conformance.handhistory.readers import READER_MODULES, open_history
+from stud8.conformance.handhistory.record import HandProblem, HandRecord
+
+SITES = Path(__file__).parent / "data" / "site-hands"
+GRAMMARS: list[Grammar] = [
+    reader.grammar for reader in (getattr(importlib.import_module(f"stud8.conformance.handhistory.{name}"), "READER")
+                                  for name in READER_MODULES) if isinstance(reader, GrammarReader)]
+
+
+def test_nine_sites_are_read_by_grammars() -> None:
+    assert sorted(grammar.name for grammar in GRAMMARS) == [
+        "absolute", "acr", "bovada", "fulltilt", "kingsclub", "ongame", "partypoker", "winamax", "winning"]
+
+
+@pytest.mark.parametrize("grammar", GRAMMARS, ids=[grammar.name for grammar in GRAMMARS])
+def test_every_row_reads_the_line_it_documents(grammar: Grammar) -> None:
+    for row in grammar.rows:
+        assert row.regex.match(row.example), (grammar.name, row.does, row.example)
+
+
+# --- a line no row knows, and a damaged hand, refuse their hand alone --------------------------------
+
+# (site file, a line of the hand after which a strange line is put, the hand's id)
+ONE_HAND = [
+    ("fulltilt/7-StudHL-USD-2-4-201103.txt", "Player5 calls $2", "29408130000"),
+    ("acr/7Stud-HL-USD-0.10-0.20-202310.txt", "KickShorty calls $0.10", "1903647457"),
+    ("kingsclub/7-StudHL-USD-40-80-202101.txt", "Player0 calls 40", "39969428"),
+    ("winamax/7-StudHL-6max-EUR-25-50-201611.txt", "Player0 calls 10€", "9250793-554-1478991850"),
+    ("ongame/7-StudHL-USD-0.25-0.50-201008.txt", "mylonas77 calls $0.12", "R5-78227816-62"),
+    ("absolute/7-StudHL-USD-0.02-0.04-200903.txt", "PLAYER1 - Calls $0.01", "1300000000"),
+    ("bovada/7-StudHL-USD-0.25-0.50-201209.txt", "Seat+4 : Calls $0.25", "2633952287"),
+    ("partypoker/7-StudHL-USD-0.50-1.00-201008.txt", "strandalleen calls [$0.50 USD]", "9581478205"),
+    ("pokerstars/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt", "Hero: calls $0.08", "35874676388"),
+]
+STRANGE = "Dealer: the house offers everyone a free drink"
+
+
+def _twice(tmp_path: Path, relative: str, old: str, new: str) -> tuple[Path, int]:
+    """The file's hand twice, the first edited; and the line of the edit."""
+    text = (SITES / relative).read_text(encoding="utf-8")
+    assert old in text
+    edited = text.replace(old, new, 1).rstrip("\n")
+    path = tmp_path / Path(relative).name
+    path.write_text(edited + "\n\n\n" + text, encoding="utf-8")
+    return path, text[: text.index(old)].count("\n") + 1
+
+
+@pytest.mark.parametrize(("relative", "after", "hand"), ONE_HAND, ids=[case[0].split("/")[0] for case in ONE_HAND])
+def test_a_line_no_row_knows_refuses_its_hand_quoting_it(tmp_path: Path, relative: str, after: str, hand: str) -> None:
+    path, line = _twice(tmp_path, relative, after, f"{after}\n{STRANGE}")
+    first, second = list(open_history(path))
+    assert isinstance(first, HandProblem) and first.verdict == "unreadable" and first.hand_id == hand
+    assert STRANGE in first.reason and "does not know" in first.reason and first.line == line + 1
+    assert first.site and first.site != "unknown"
+    assert isinstance(second, HandRecord) and second.hand_id == hand
+
+
+@pytest.mark.parametrize(("relative", "after", "hand"), ONE_HAND, ids=[case[0].split("/")[0] for case in ONE_HAND])
+def test_a_damaged_amount_refuses_its_hand_alone(tmp_path: Path, relative: str, after: str, hand: str) -> None:
+    # The amount of a call made unreadable (an amount with two decimal points): that hand's
+    # problem at that line; the reader goes on with the next hand.
+    damaged = after[:-1] + "." + after[-1:] + ".0"  # "calls $2" -> "calls $.2.0", "calls 40" -> "calls 4.0.0"
+    path, line = _twice(tmp_path, relative, after, damaged)
+    first, second = list(open_history(path))
+    assert isinstance(first, HandProblem) and first.verdict == "unreadable" and first.hand_id == hand, first
+    assert first.line == line
+    assert isinstance(second, HandRecord) and second.hand_id == hand
+
+
+def test_an_absolute_hand_with_a_bad_stake_does_not_stop_the_file(tmp_path: Path) -> None:
+    # Issue 22: one bad stake in an Absolute hand stopped the reader for the rest of the file.
+    path, _ = _twice(tmp_path, "absolute/7-StudHL-USD-0.02-0.04-200903.txt", "$0.02/$0.04", "$0.0.2/$0.04")
+    first, second = list(open_history(path))
+    assert isinstance(first, HandProblem) and first.hand_id == "1300000000" and first.site == "Absolute Poker"
+    assert isinstance(second, HandRecord) and second.hand_id == "1300000000"
+
+
+def test_an_unknown_merge_event_is_named(tmp_path: Path) -> None:
+    text = (SITES / "merge" / "7-StudHL-USD-0.25-0.50-201307.xml").read_text()
+    path = tmp_path / "merge.xml"
+    path.write_text(text.replace('type="CHECK"', 'type="TABLE_TALK"', 1) + "\n" + text)
+    first, second = list(open_history(path))
+    assert isinstance(first, HandProblem) and "'TABLE_TALK'" in first.reason and first.site == "Merge Network"
+    assert isinstance(second, HandRecord)
+
+
+# --- the game is each hand's own --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("relative", "old", "new", "game"), [
+    ("fulltilt/7-StudHL-USD-2-4-201103.txt", "Limit Stud H/L", "Limit Razz", "Razz"),
+    ("kingsclub/7-StudHL-USD-40-80-202101.txt", "Limit Seven Card Stud Hi-Lo", "Limit Seven Card Stud", "Seven Card Stud"),
+    ("winamax/7-StudHL-6max-EUR-25-50-201611.txt", "7-Card Stud Hi/Lo fixed limit", "7stud fixed limit",
+     "Seven Card Stud"),
+    ("pokerstars/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt", "7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD)",
+     "HORSE (Razz Limit, $0.04/$0.08 USD)", "Razz"),
+    ("acr/7Stud-HL-USD-0.10-0.20-202310.txt", "7Stud H/L(Fixed Limit)", "7Stud(Fixed Limit)", "Seven Card Stud"),
+])
+def test_a_mixed_file_names_each_hands_game(tmp_path: Path, relative: str, old: str, new: str, game: str) -> None:
+    # The same hand under another stud game's header first, then as itself: the first is read
+    # through (its books balance) and refused by its own game; the second is judged.
+    path, _ = _twice(tmp_path, relative, old, new)
+    first, second = list(open_history(path))
+    assert isinstance(first, HandProblem) and first.verdict == "not-stud8"
+    assert first.reason.startswith(game) and "read through: its books balance" in first.reason
+    assert isinstance(second, HandRecord)
+
+
+# --- formats stud8 does not read ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("head", "name"), [
+    ("#Game No : 1\n***** 888poker Hand History for Game 1 *****\n", "888poker"),
+    ("***** 888.es Snap Poker Hand History for Game 7 *****\n", "888poker"),
+    ("***** Cassava Hand History for Game 7 *****\n", "888poker"),
+    ("Poker Hand #HD12345: Hold'em No Limit ($0.01/$0.02) - 2023/01/01 00:00:00\n", "GGPoker"),
+    ("Poker Hand #TM316262814: Tournament #9364957, Hold'em No Limit - Level10 (1,000/2,000) - 2020/08/30\n",
+     "GGPoker"),
+    ("Poker Hand #RC1234: Hold'em No Limit ($0.01/$0.02) - 2023/01/01 00:00:00\n", "GGPoker"),
+    ("Poker Hand #SG12: Hold'em No Limit (10/20) - 2023/01/01 00:00:00\n", "GGPoker"),
+    ("Poker Hand #BR99: Omaha Pot Limit ($0.05/$0.10) - 2023/01/01 00:00:00\n", "GGPoker"),
+    ("Poker Hand #12345: Hold'em No Limit ($0.01/$0.02) - 2023/01/01 00:00:00\n", "GGPoker"),
+    ("Everleaf Gaming Game #55198191\n***** Hand history for game #55198191 *****\n", "Everleaf"),
+    ("Hand#ABC123 - Table 1 -- $0.05/$0.10 NL Hold'em -- 2011/01/01 10:00:00\n", "Cake"),
+    ('<Game hhversion="4" id="1" date="2011-01-01 10:00:00" unicodetablename="x" tablename="x">\n', "Microgaming"),
+    ("EverestPoker Game #1: Table x\n", "Everest"),
+    ("Starting Hand #1234\n", "PKR"),
+])
+def test_formats_not_read_are_named_as_such(tmp_path: Path, head: str, name: str) -> None:
+    path = tmp_path / "history.txt"
+    path.write_text(head)
+    (problem,) = list(open_history(path))
+    assert isinstance(problem, HandProblem) and problem.verdict == "unreadable"
+    assert problem.reason.startswith("format ") and "is not read" in problem.reason and name in problem.reason
+    assert name in problem.site
+
+
+# --- how many workers ----------------------------------------------------------------------------------
+
+def test_small_work_stays_in_this_process_and_large_work_gets_workers(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    small = [SITES / "pokerstars"]
+    assert batch.choose_workers(small, None) == 1          # a few hands: no worker pays for itself
+    assert batch.choose_workers(small, 2) == 2             # the user's --jobs is kept
+    monkeypatch.setattr(batch, "WORK_PER_WORKER", 1000)
+    monkeypatch.setattr(batch, "default_jobs", lambda: 2)
+    assert batch.choose_workers(small, None) == 2          # past the size, every core (two here)
+    assert batch.work_size(small) == sum(path.stat().st_size for path in (SITES / "pokerstars").iterdir())
