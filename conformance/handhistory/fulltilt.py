@@ -89,7 +89,7 @@ GRAMMAR = Grammar(
         Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$",
             "Hero shows [Jd Td As Jc Js 7h 2s] three of a kind, Jacks"),
         Row("muck", rf"^{_NAME} mucks(?: (?P<cards>\[[^\]]*\]))?$", "thebear666 mucks"),
-        Row("collect", rf"^{_NAME} (?:wins|ties for) the (?:(?:high|low) )?(?P<pot>(?:main |side )?pot(?: #?\d+)?) "
+        Row("collect", rf"^{_NAME} (?:wins|ties for) (?:the )?(?:(?:high|low) )?(?P<pot>(?:main |side )?pot(?: #?\d+)?) "
                        rf"\((?P<amount>{_M})\)(?: with .*)?$",
             "Player1 wins the side pot (6,910) with a pair of Aces"),
         # --- the summary -------------------------------------------------------------------------
@@ -101,7 +101,7 @@ GRAMMAR = Grammar(
                     r"(?: - .*)?$",
             "Seat 7: thebear666 mucked [Kd 7c Kc 2h 3s 4d 5h] - a pair of Kings", sections=("summary",)),
         Row("won", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and won \((?P<amount>{_M})\)"
-                   r"(?: with .*)?$",
+                   rf"(?: with .*?)?(?:, and won \((?P<amount2>{_M})\) with .*)?$",
             "Seat 5: Hero showed [Jd Td As Jc Js 7h 2s] and won ($72.50) with three of a kind, Jacks",
             claim="won", also=("show",), sections=("summary",)),
         Row("show", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost(?: with .*)?$",

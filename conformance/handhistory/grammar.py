@@ -39,7 +39,8 @@ What the rows can say (``Row.does``):
 ``street``              ``street`` group looked up in ``Grammar.streets``, or the row's
                         fixed ``street``, or ``"next"`` (headers numbered one behind)
 ``show`` ``muck``       ``name`` and ``cards`` (a muck may show them, or not)
-``collect``             ``name``, ``amount``, ``pot`` (which pot: main when absent); with a
+``collect``             ``name``, ``amount`` (``amount2``: a second half on the same line),
+                        ``pot`` (which pot: main when absent); with a
                         ``claim``, a summary line that pays only when no earlier line did
                         (else it is checked as that claim)
 ``pot``                 ``total`` (all pots; ``after_rake`` when the site states it after
@@ -206,6 +207,11 @@ class _Hand:
         assert self.build is not None
         return amount(text or "0", self.build.unit)
 
+    def paid(self, groups: dict[str, str]) -> int:
+        """The ``amount`` of a payout line, plus ``amount2`` when the line states two (a hand
+        that won both halves: "and won ($0.37) with ..., and won ($0.36) with ...")."""
+        return self.money(groups.get("amount")) + (self.money(groups["amount2"]) if "amount2" in groups else 0)
+
     # --- one line ---------------------------------------------------------------------------
 
     def apply(self, row: Row, match: re.Match[str], line: int, text: str) -> None:
@@ -261,7 +267,7 @@ class _Hand:
             else:
                 build.muck(name or "", line)
         elif does == "collect":
-            build.collect(name or "", self.money(groups.get("amount")), pot_index(groups.get("pot")), line)
+            build.collect(name or "", self.paid(groups), pot_index(groups.get("pot")), line)
         elif does == "winners":
             index = pot_index(groups.get("pot"))
             if "total" in groups:
@@ -271,7 +277,7 @@ class _Hand:
                 build.collect(winner, chips, index, line)
                 self.seen.add("collect")
         elif does == "won":
-            chips = self.money(groups.get("amount"))
+            chips = self.paid(groups)
             if any(who == name for won in build.collects.values() for who, _ in won):
                 build.claim(row.claim or "won", name, chips, line, text)  # a summary restating a collect
             else:

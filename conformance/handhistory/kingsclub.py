@@ -73,7 +73,7 @@ GRAMMAR = Grammar(
         Row("claim", rf"^Seat \d+: {_NAME} \({_N}\)(?: (?P<sign>[+-])(?P<amount>{_N}))?$",
             "Seat 5: Player4 (52,376) +2,850", claim="net", sections=("summary",)),
         Row("rake", rf"^Rake (?P<amount>{_N})$", "Rake 3.50", sections=("summary",)),
-        Row("collect", rf"^{_NAME} wins (?:the )?(?:(?:high|low|hi|lo) )?(?:(?P<pot>main|side)(?: pot)? ?\d* )?pot "
+        Row("collect", rf"^{_NAME} (?:wins|ties for) (?:the )?(?:(?:high|low|hi|lo) )?(?:(?P<pot>main|side)(?: pot)? ?\d* )?pot "
                        rf"\((?P<amount>{_N})\)$",
             "Player0 wins pot (659)"),
         Row("collect", rf"^{_NAME} wins (?P<pot>side pot \d+ )?\((?P<amount>{_N})\)(?: from pot)?$",

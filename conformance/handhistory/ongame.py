@@ -21,7 +21,8 @@ hand and the net (checked against the record) and, for a hand shown at the showd
 seven cards in the order dealt (the only place a shown hand is printed).
 
 Format facts from the public fpdb parser's definitions (OnGameToFpdb.py: header and table
-variants, bring-ins, the ``won by`` lines) and the corpus.
+variants, ``New hand for``, bring-ins, ``and is all-in``, ``shows [ KC,JD ]``, the ``won by``
+lines) and the corpus.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from stud8.conformance.handhistory.grammar import MONEY, Grammar, GrammarReader,
 _M = MONEY
 _NAME = r"(?P<name>.+?)"
 _WHO = r"(?P<who>.+?)"
-_ALL_IN = r"(?: \[all in\])?"
+_ALL_IN = r"(?: \[all in\]| and is all-in)?"
 
 GRAMMAR = Grammar(
     name="ongame",
@@ -58,7 +59,7 @@ GRAMMAR = Grammar(
         Row("ante", rf"^{_NAME} posts ante (?P<amount>{_M}){_ALL_IN}$", "boneos56 posts ante $0.05"),
         Row("ignore", r"^---$", "---"),
         Row("street", r"^Dealing (?P<street>pocket cards|\dth street|river)$", "Dealing 4th street"),
-        Row("deal", rf"^Dealing to {_NAME}: (?P<cards>\[[^\]]*\])$", "Dealing to boneos56: [-, -, Kd]"),
+        Row("deal", rf"^(?:Dealing to|New hand for) {_NAME}: (?P<cards>\[[^\]]*\])$", "Dealing to boneos56: [-, -, Kd]"),
         Row("bring-in", rf"^{_NAME} small bring in (?P<amount>{_M}){_ALL_IN}$", "Hero small bring in $0.12"),
         Row("complete", rf"^{_NAME} big bring in (?P<amount>{_M}){_ALL_IN}$", "Hero big bring in $1"),
         Row("bet", rf"^{_NAME} bets (?P<amount>{_M}){_ALL_IN}$", "mylonas77 bets $0.50"),
@@ -67,7 +68,7 @@ GRAMMAR = Grammar(
         Row("check", rf"^{_NAME} checks$", "zlnalea checks"),
         Row("fold", rf"^{_NAME} folds$", "boneos56 folds"),
         Row("return", rf"^Uncalled bet \((?P<amount>{_M})\) returned to {_NAME}$", "Uncalled bet ($1) returned to Hero"),
-        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$", "Hero shows [8d, 8s, 4d, 3h, 8c, 4c, 5h]"),
+        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$", "Uchilka shows [ KC,JD ]", order="any"),
         Row("muck", rf"^{_NAME} mucks(?: .*)?$", "mylonas77 mucks"),
         # --- the summary -------------------------------------------------------------------------
         Row("summary", r"^Summary:$", "Summary:"),

@@ -94,7 +94,7 @@ GRAMMAR = Grammar(
         Row("muck", rf"^{_NAME} does not show cards\.$", "Player8 does not show cards."),
         Row("ignore", rf"^{_NAME} shows\s*[\dA-Z,]+\s+for low\.$", "Player2 shows6,5,3,2,A  for low."),
         Row("collect", rf"^{_NAME} wins (?:Lo |Hi )?\(?(?P<amount>{_M})(?: (?:USD|EUR|chips))?\)?"
-                       r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with .*)?$",
+                       r"(?: from (?:the )?(?P<pot>main pot|side pot(?: #?\d+)?))?(?: with .*)?$",
             "PPPPPositive wins $8.45 USD from the main pot with a flush, Ace high."),
         Row("ignore", r"^There was no qualifying low hand$", "There was no qualifying low hand"),
         # --- what says nothing about the chips or cards ------------------------------------------

@@ -171,7 +171,8 @@ def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
                                           or parts[start].upper() in ("USD", "EUR", "GBP", "FREEROLL")):
             start += 1
         game = " ".join(parts[start:])
-        kind = _kind(game, line)
+        mix = re.match(r"^.+ \(([^()]+)\)$", game)  # "HORSE (Razz Limit)": the hand's own game
+        kind = _kind(mix.group(1) if mix else game, line)
         try:
             return _Header(hand_id, game, kind, number, "", "chip", parse_amount(small, "chip"),
                            parse_amount(big, "chip"), started or "")
@@ -378,6 +379,8 @@ class _HandParser:
                 continue
             split = name_of(text)
             if split is None:
+                if text.startswith("Hand cancelled"):
+                    raise _Bad(f"the site cancelled the hand: {text!r}", number, "cannot-judge")
                 if not _OTHER_LINES.match(text):
                     raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
                 continue  # table chatter: joins, leaves, is connected, said...
