@@ -16,7 +16,7 @@ from stud8.conformance.handhistory.record import HandProblem, HandRecord
 
 SITES = Path(__file__).parent / "data" / "site-hands"
 GRAMMARS: list[Grammar] = [
-    reader.grammar for reader in (getattr(importlib.import_module(f"stud8.conformance.handhistory.{name}"), "READER")
+    reader.grammar for reader in (importlib.import_module(f"stud8.conformance.handhistory.{name}").READER
                                   for name in READER_MODULES) if isinstance(reader, GrammarReader)]
 
 

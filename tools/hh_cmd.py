@@ -189,7 +189,8 @@ class _Tally:
         """The report without its hands: unit, summary, by_rule (and the files skipped)."""
         units = sorted(self.units)
         unit = units[0] if len(units) == 1 else ("mixed" if units else "chip")
-        head = {"unit": unit, "summary": dict(self.summary), "by_rule": dict(sorted(self.by_rule.items()))}
+        head: dict[str, Any] = {"unit": unit, "summary": dict(self.summary),
+                                "by_rule": dict(sorted(self.by_rule.items()))}
         if self.skipped:
             head["skipped"] = list(self.skipped)
         return head
