@@ -52,8 +52,8 @@ def test_deviating_and_unreadable_hands_exit_1_with_one_line_each(capsys: pytest
     code, out, _ = _run(capsys, "hh", "audit", str(bad), "--no-progress")
     lines = out.strip().splitlines()
     assert code == 1
-    assert lines[0].startswith(f"{bad}:1: hand 35874487284 deviates: betting.limits on sixth street")
-    assert f"{bad}:81: hand 35874523510 unreadable" in lines[1] and "1 or 3 cards" in lines[1]
+    assert lines[0].startswith(f"{bad}:1: hand 35874487284 (PokerStars) deviates: betting.limits on sixth street")
+    assert f"{bad}:81: hand 35874523510 (PokerStars) unreadable" in lines[1] and "1 or 3 cards" in lines[1]
     assert "7 hands: 5 conforms, 1 deviates, 1 unreadable" in out
     assert ["betting.limits", "1"] in [line.split() for line in lines]
     assert ["rule", "deviations"] in [line.split() for line in lines]

@@ -226,10 +226,12 @@ def summary_table(report: dict[str, Any]) -> str:
 
 
 def _line(verdict: Any) -> str:
-    """The text line of a hand that does not conform; printed through the sanitiser (``say``):
-    a file name or a player name may hold a newline or an ANSI escape."""
+    """The text line of a hand that does not conform: where, which hand, whose record (the
+    site), the verdict and why; printed through the sanitiser (``say``): a file name or a
+    player name may hold a newline or an ANSI escape."""
     where = f"{shown_path(verdict.file)}:{verdict.line}"
     hand = f" hand {printable(verdict.hand)}" if verdict.hand else ""
+    hand += f" ({printable(verdict.site)})" if verdict.site else ""
     if verdict.deviations:
         first = verdict.deviations[0]
         more = f" (+{len(verdict.deviations) - 1} more)" if len(verdict.deviations) > 1 else ""
