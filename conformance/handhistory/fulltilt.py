@@ -104,7 +104,12 @@ GRAMMAR = Grammar(
                    rf"(?: with .*?)?(?:, and won \((?P<amount2>{_M})\) with .*)?$",
             "Seat 5: Hero showed [Jd Td As Jc Js 7h 2s] and won ($72.50) with three of a kind, Jacks",
             claim="won", also=("show",), sections=("summary",)),
-        Row("show", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost(?: with .*)?$",
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost with .*?, and won "
+                   rf"\((?P<amount>{_M})\) with .*$",
+            "Seat 3: Player2 showed [8d 5s 4h 3d Ac Kc Qs] and lost with high card Ace, and won ($5) with 8,5,4,3,A",
+            claim="won", also=("show",), sections=("summary",)),
+        Row("show", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost(?! .*, and won \()"
+                    r"(?: with .*)?$",
             "Seat 1: Villain showed [As 7c Kc Js 4s 7d Tc] and lost with J,T,7,4,A", sections=("summary",)),
         Row("won", rf"^Seat \d+: {_NAME}{_MARKS} collected \((?P<amount>{_M})\)(?:, mucked)?$",
             "Seat 2: Hero collected ($10.90), mucked", claim="won", sections=("summary",)),
