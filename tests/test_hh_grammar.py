@@ -97,6 +97,32 @@ def test_an_unknown_merge_event_is_named(tmp_path: Path) -> None:
     assert isinstance(second, HandRecord)
 
 
+def test_a_damaged_merge_description_refuses_its_hands_only(tmp_path: Path) -> None:
+    # The <description> names the game of the hands after it; one not well-formed (no "/>")
+    # refuses those hands, with no traceback, and a whole one after it is read again.
+    text = (SITES / "merge" / "7-StudHL-USD-0.25-0.50-201307.xml").read_text()
+    path = tmp_path / "merge.xml"
+    path.write_text(text.replace('version="2"/>', 'version="2">', 1) + "\n" + text)
+    first, second = list(open_history(path))
+    assert isinstance(first, HandProblem) and first.verdict == "unreadable" and first.site == "Merge Network"
+    assert "<description>" in first.reason and "not well-formed" in first.reason
+    assert isinstance(second, HandRecord) and second.hand_id == "70969727-130"
+
+
+def test_an_ipoker_hand_that_is_not_xml_refuses_itself_only(tmp_path: Path) -> None:
+    text = (SITES / "ipoker" / "7-StudHL-EUR-0.05-0.10-201405.xml").read_text(encoding="cp1252")
+    start = text.index("<game gamecode=")
+    end = text.index("</game>", start) + len("</game>")
+    broken = text[start:end].replace("</players>", "</player>", 1)
+    path = tmp_path / "ipoker.xml"
+    path.write_text(text[:start] + broken + "\n" + text[start:], encoding="cp1252")
+    verdicts = list(open_history(path))
+    assert len(verdicts) == 6
+    assert isinstance(verdicts[0], HandProblem) and verdicts[0].verdict == "unreadable", verdicts[0]
+    assert "not well-formed XML" in verdicts[0].reason and verdicts[0].site == "iPoker"
+    assert all(isinstance(verdict, HandRecord) for verdict in verdicts[1:])
+
+
 # --- the game is each hand's own --------------------------------------------------------------------
 
 @pytest.mark.parametrize(("relative", "old", "new", "game"), [

@@ -78,6 +78,7 @@ from typing import TextIO
 from stud8.conformance.handhistory.games import Game, classify, limit_of, refusal
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
+    DAMAGED,
     LAYOUTS,
     HandBuilder,
     HandError,
@@ -85,6 +86,7 @@ from stud8.conformance.handhistory.sitebuild import (
     amount,
     card,
     cards,
+    damage,
     problem,
     split_hands,
 )
@@ -509,11 +511,11 @@ class GrammarReader:
                 yield hand.finish()
             except HandError as error:
                 yield problem(path, hand.hand_id(), error, text.line, self.site)
-            except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
+            except DAMAGED as error:
                 # A damaged hand (a stake that is no amount, a card that is no card): that hand's
                 # problem, at the line being read; the next hand is read all the same.
-                yield problem(path, hand.hand_id(), HandError(f"{error} (line {number})", number), text.line,
-                              self.site)
+                yield problem(path, hand.hand_id(), HandError(f"{damage(error)} (line {number})", number),
+                              text.line, self.site)
 
     def match(self, line: str, hand: _Hand) -> tuple[Row | None, re.Match[str] | None]:
         """The first row that reads the line in the hand's present section (a row with a

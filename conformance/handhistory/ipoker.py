@@ -46,11 +46,13 @@ from stud8.conformance.handhistory.readers import parse_xml
 from stud8.conformance.handhistory.readers import xml_elements as chunks
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
+    DAMAGED,
     LAYOUTS,
     HandBuilder,
     HandError,
     amount,
     cards,
+    damage,
     problem,
 )
 
@@ -109,8 +111,8 @@ class IPokerReader:
                 yield self._hand(text, gametype, line, path, hand_id or "?")
             except HandError as error:
                 yield problem(path, hand_id, error, line, SITE)
-            except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
-                yield problem(path, hand_id, HandError(str(error), line), line, SITE)
+            except DAMAGED as error:
+                yield problem(path, hand_id, HandError(damage(error), line), line, SITE)
 
     def _hand(self, text: str, gametype: str, line: int, path: str, hand_id: str) -> HandRecord:
         said = " ".join(gametype.split())

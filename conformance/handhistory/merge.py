@@ -46,11 +46,13 @@ from stud8.conformance.handhistory.readers import parse_xml
 from stud8.conformance.handhistory.readers import xml_elements as chunks
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
+    DAMAGED,
     LAYOUTS,
     HandBuilder,
     HandError,
     amount,
     cards,
+    damage,
     problem,
 )
 
@@ -120,12 +122,11 @@ class MergeReader:
                 yield self._hand(text, description, line, path, hand_id)
             except HandError as error:
                 yield problem(path, hand_id, error, line, SITE)
-            except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
-                yield problem(path, hand_id, HandError(str(error), line), line, SITE)
+            except DAMAGED as error:
+                yield problem(path, hand_id, HandError(damage(error), line), line, SITE)
 
-    def _game(self, game: ElementTree.Element, description: str, line: int) -> tuple[Game, str, str]:
+    def _game(self, game: ElementTree.Element, about: ElementTree.Element | None, line: int) -> tuple[Game, str, str]:
         """The hand's game, its text and its stakes (the hand's own, else the description's)."""
-        about = parse_xml(description) if description else None
         if about is None:
             raise HandError("no <description type=... stakes=...> before the hand: the game is unknown", line)
         code = game.get("multigametype")
@@ -145,11 +146,18 @@ class MergeReader:
             row, column = error.position
             raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",
                             line + row - 1) from None
-        kind, said, stakes = self._game(game, description, line)
+        try:
+            about = parse_xml(description) if description else None
+        except ElementTree.ParseError as error:
+            # the <description> that names the game of the hands after it: every one of them
+            # is refused, each on its own (the next description may be whole again)
+            raise HandError(f"the <description> before the hand is not well-formed XML: {error.msg.split(':')[0]}",
+                            line) from None
+        kind, said, stakes = self._game(game, about, line)
         if not kind.stud:
             raise HandError(refusal(kind, f"{said} {stakes}".strip()), line, "not-stud8")
         limits = re.search(r"([$€£]?[\d,.]+)/([$€£]?[\d,.]+)", stakes)
-        tournament = "Tournament" in (parse_xml(description).get("type", "") if description else "")
+        tournament = "Tournament" in (about.get("type", "") if about is not None else "")
         unit = "chip" if tournament else "cent"
         build = HandBuilder(SITE, hand_id or "?", path, line, unit=unit, layout=LAYOUTS[kind.cards])
         event_lines = {found.group(1): line + text.count("\n", 0, found.start())

@@ -37,7 +37,7 @@ from typing import TextIO
 
 from stud8.conformance.handhistory import money as books
 from stud8.conformance.handhistory.games import Game, classify, refusal
-from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
 from stud8.conformance.handhistory.record import (
     SLOTS,
     ActionKind,
@@ -51,6 +51,7 @@ from stud8.conformance.handhistory.record import (
     money,
     parse_amount,
 )
+from stud8.conformance.handhistory.sitebuild import DAMAGED, damage
 
 SITE = "PokerStars"
 GAME = "7 Card Stud Hi/Lo Limit"
@@ -588,10 +589,8 @@ class PokerStarsReader:
             return _HandParser(lines, path).parse()
         except _Bad as bad:
             return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason, site)
-        except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
-            # a damaged hand (a number past the limits, a 5,000-digit seat): this hand's problem
-            why = reason_of(error) if isinstance(error, ValueError) else f"{type(error).__name__}: {reason_of(error)}"
-            return HandProblem(path, hand_id, lines[0][0], "unreadable", why, site)
+        except DAMAGED as error:
+            return HandProblem(path, hand_id, lines[0][0], "unreadable", damage(error), site)
 
 
 # --- the writer ------------------------------------------------------------------------------

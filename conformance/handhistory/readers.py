@@ -329,7 +329,7 @@ def _bounded_items(reader: Reader, stream: TextIO, where: str, site: str) -> Ite
                           f"{type(error).__name__}: {reason_of(error)} (the rest of the file was not read)", site)
 
 
-def reason_of(error: Exception) -> str:
+def reason_of(error: BaseException) -> str:
     """A reader's unexpected error as a reason a person reads: Python's refusal of a number of
     more than 4,300 digits said plainly, anything else shortened."""
     text = str(error)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from stud8.conformance.handhistory import money
-from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
 from stud8.conformance.handhistory.record import (
     ActionKind,
     ActionRecord,
@@ -154,6 +154,23 @@ def split_hands(stream: TextIO, starts: re.Pattern[str]) -> Iterator[HandText]:
             current.lines.append(text)
     if current is not None:
         yield current
+
+
+DAMAGED = (ValueError, KeyError, IndexError, TypeError, AttributeError, ArithmeticError, SyntaxError, RecursionError)
+"""What reading one damaged hand may raise besides ``HandError`` (a stake that is no amount, a
+card that is no card, XML that does not parse: ``ElementTree.ParseError`` is a
+``SyntaxError``). Every site reader catches these per hand: the hand is unreadable and the
+rest of its file is read all the same."""
+
+
+def damage(error: BaseException) -> str:
+    """What went wrong, for a hand's problem: the message, with the kind of error when the
+    message alone would not say (a ``KeyError`` is only the missing key); through
+    ``readers.reason_of``: shortened, and Python's refusal of a number of more than 4,300
+    digits said plainly."""
+    if isinstance(error, ValueError) and str(error):
+        return reason_of(error)
+    return f"{type(error).__name__}: {reason_of(error)}"
 
 
 def problem(path: str, hand_id: str | None, error: HandError, first_line: int, site: str = "") -> HandProblem:
