@@ -26,7 +26,8 @@ line) and the reader goes on with the next hand.
 Reader modules are listed in ``READER_MODULES`` (one line each, so adding a site is a
 one-line edit) and imported on first use; each defines ``READER`` (and, when the format is
 writable, ``WRITER``). ``UNSUPPORTED`` names formats that are recognised but not read, so a
-user hears "this is an X file, which stud8 does not read" rather than "unknown format".
+user hears "format X is not read" rather than "unknown format". A file found by walking a
+folder that is no hand history of any format (a README) is ``skipped``, and listed as such.
 """
 
 from __future__ import annotations
