@@ -82,9 +82,10 @@ def test_a_damaged_amount_refuses_its_hand_alone(tmp_path: Path, relative: str, 
 
 def test_an_absolute_hand_with_a_bad_stake_does_not_stop_the_file(tmp_path: Path) -> None:
     # Issue 22: one bad stake in an Absolute hand stopped the reader for the rest of the file.
-    path, _ = _twice(tmp_path, "absolute/7-StudHL-USD-0.02-0.04-200903.txt", "$0.02/$0.04", "$0.0.2/$0.04")
+    path, _ = _twice(tmp_path, "absolute/7-StudHL-USD-0.02-0.04-200903.txt", "$0.02/$0.04", "$0.025/$0.04")
     first, second = list(open_history(path))
     assert isinstance(first, HandProblem) and first.hand_id == "1300000000" and first.site == "Absolute Poker"
+    assert first.line == 1 and "the header's stakes" in first.reason and "finer than one cent" in first.reason, first
     assert isinstance(second, HandRecord) and second.hand_id == "1300000000"
 
 

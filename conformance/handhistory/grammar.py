@@ -169,6 +169,7 @@ class _Hand:
         self.path = path
         self.first = first
         self.fields: dict[str, str] = {}
+        self.field_lines: dict[str, int] = {}   # the line each header field was read on
         self.build: HandBuilder | None = None
         self.game: Game | None = None
         self.section = "head"
@@ -223,7 +224,9 @@ class _Hand:
         groups = {key: value for key, value in match.groupdict().items() if value is not None}
         if does == "header":
             for key, value in groups.items():
-                self.fields.setdefault(key, value.strip())
+                if key not in self.fields:
+                    self.fields[key] = value.strip()
+                    self.field_lines[key] = line
             return
         if does == "ignore":
             return
@@ -415,7 +418,11 @@ class _Hand:
         }
         for key, target in (("small", "small_bet"), ("big", "big_bet"), ("ante", "ante"), ("bring", "bring_in")):
             if fields.get(key):
-                value = self.money(fields[key])
+                try:
+                    value = self.money(fields[key])
+                except ValueError as error:  # a damaged stake: the header's line is named
+                    where = self.field_lines.get(key, self.first)
+                    raise HandError(f"the header's stakes: {error} (line {where})", where) from None
                 if value:
                     header[target] = value
         if fields.get("max", "").isdigit():
@@ -504,7 +511,7 @@ class GrammarReader:
                     row, match = self.match(line, hand)
                     if row is None:
                         if number == text.line:
-                            raise HandError(f"not a {self.site} hand header: {line!r}", number)
+                            raise HandError(f"the first line is no {self.site} hand header: {line!r}", number)
                         hand.decide(number)  # a hand of another game is refused as such, not for its lines
                         raise HandError(f"a line the {self.site} grammar does not know: {line!r}", number)
                     hand.apply(row, match, number, line)  # type: ignore[arg-type]
