@@ -358,7 +358,8 @@ def test_one_bad_stake_in_an_absolute_hand_is_that_hand_s_problem(tmp_path: Path
     path = tmp_path / "absolute.txt"
     path.write_text(text.replace("Normal $0.02/$0.04", "Normal $0.025/$0.04", 1) + "\n\n" + text, encoding="utf-8")
     first, second = _items(path)
-    assert isinstance(first, HandProblem) and first.reason == "amount '$0.025' is finer than one cent"
+    assert isinstance(first, HandProblem) and first.line == 1
+    assert first.reason == "the header's stakes: amount '0.025' is finer than one cent (line 1)"
     assert isinstance(second, HandRecord)
 
 

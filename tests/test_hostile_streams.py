@@ -215,7 +215,10 @@ def test_a_file_name_with_a_newline_cannot_forge_a_verdict_line(capsys: pytest.C
 def test_player_names_with_ansi_escapes_are_printed_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     text = PS.read_text(encoding="utf-8")
     path = tmp_path / "ansi.txt"
-    text = text.replace("rdiezchang: posts the ante $0.01", "rdiezchang: posts the ante $0.02", 1)  # a deviation naming him
+    # a deviation naming gashpor: denny501 acts before him (the books kept whole: an edited
+    # amount alone would make the hand unreadable)
+    text = text.replace("gashpor: checks\ndenny501: checks\nHero: checks\nrdiezchang: bets",
+                        "denny501: checks\ngashpor: checks\nHero: checks\nrdiezchang: bets", 1)
     path.write_text(text.replace("gashpor", "rdiez\x1b[31mchang\x1b]0;pwned\x07"), encoding="utf-8")
     assert main(["hh", "audit", str(path)]) == 1
     out = capsys.readouterr().out
