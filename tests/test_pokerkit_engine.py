@@ -18,6 +18,7 @@ from stud8.conformance.engines.pokerkit_adapter import (
     differential,
 )
 from stud8.conformance.handhistory.phh import read_phh
+from stud8.conformance.handhistory.scenario import scenario_from_record
 from stud8.conformance.suite.deal import deck_from_deal
 from stud8.reference.cards import ALL_CARDS
 
@@ -284,14 +285,14 @@ def test_differential_agrees_with_deep_stacks() -> None:
 
 @pytest.mark.parametrize("path", REAL_HANDS, ids=lambda p: p.stem)
 def test_real_wsop_hands_replay_to_the_recorded_stacks(path: Path) -> None:
-    record = read_phh(path)
+    scenario = scenario_from_record(read_phh(path), "real-999").scenario  # the deal every import makes
     engine = PokerKitEngine(native=True)
-    engine.start(stacks=record.stacks, stakes=record.stakes, deck=deck(record.deal), profile=None, options={})
-    for action in record.actions:
+    engine.start(stacks=scenario["stacks"], stakes=scenario["stakes"], deck=deck(scenario["deal"]), profile=None, options={})
+    for action in scenario["actions"]:
         engine.act(action)
     observed = engine.observe()
     assert observed["over"]
-    assert observed["result"]["stacks"] == record.finishing_stacks
+    assert observed["result"]["stacks"] == scenario["outcome"]["stacks"]  # the file's finishing_stacks
 
 
 # --- where PokerKit 0.7.7 plays differently (facts about PokerKit, worked out from its source) --

@@ -1,5 +1,7 @@
-"""``stud8 hh``: hand histories written by poker sites — audit them against the rule book,
-import them as replay scenarios, export scenarios as site histories, make random ones.
+"""``stud8 hh``: hand histories of every supported format (PHH, PokerStars, OHH and the other
+sites' histories) — audit them against the rule book, import them as replay scenarios, export
+scenarios as hand histories, make random ones. Every format is read the same way
+(``conformance/handhistory/readers.py``: the format from the content), into one hand record.
 
 * ``stud8 hh audit FILE|DIR... [--profile NAME] [--option NAME=VALUE]... [--format text|json]
   [--report FILE] [--jobs N] [--dask ADDRESS]``: every hand of every file (directories are
@@ -12,27 +14,47 @@ import them as replay scenarios, export scenarios as site histories, make random
   shows at most ``MAX_ERRORS_PER_FILE`` lines a file. ``--jobs N`` audits on N local processes
   (never more than the cores), ``--dask ADDRESS`` on a Dask cluster (checked first:
   ``executor.probe_scheduler``); the verdicts are the same and in the same order either way.
-* ``stud8 hh import FILE... --out DIR [--id ID]``: each hand becomes a replay scenario in
-  ``DIR/<file name>.yaml`` (the recorded final stacks as the expected outcome, the rake as
-  the scenario's ``rake``); unseen down cards are dealt from the unused cards. Distinct inputs
-  get distinct names; a hand no scenario can hold is left out (exit 1).
-* ``stud8 hh export SCENARIO --format pokerstars|ohh|phh [-o FILE]``: a replay scenario
-  (``FILE::ID``, a file with one replay, or a packaged id) written as a site would.
+* ``stud8 hh import FILE... [-o SCENARIOS.yaml | --out DIR] [--id ID] [--title T] [--source S]
+  [--comment C] [--no-check]``: each hand becomes a replay scenario
+  (``conformance/handhistory/scenario.py``): all of them in one scenario file (``-o``, or
+  standard output), or one file per input file (``--out DIR``, ``DIR/<file name>.yaml``; two
+  inputs of one name get distinct names, ``hands.yaml`` and ``hands-2.yaml``, checked before
+  any work). The
+  expected outcome is the recorded final stacks (after the site's rake, the scenario's
+  ``rake``); cards nobody saw are dealt by the one policy (down cards lowest, up cards
+  highest); the rules cited are those the hand exercised. ``--id`` is the first id (default
+  ``imported-001``), later hands count up. ``--title`` and ``--source`` are templates with
+  ``{site}``, ``{hand}``, ``{summary}``, ``{comment}`` (the file's own words on where the hand
+  came from: PHH's top comment, else the site and hand), ``{path}`` (relative to the current
+  folder, or the file's name: never the machine's folders) and ``{line}``. ``--comment`` adds
+  lines to the file's header. A hand the reference engine refuses to play as recorded is not
+  imported, unless ``--no-check``: then it is, as a disputed scenario that fails on the
+  reference engine until someone settles who is right. Every hand is also audited, and a
+  verdict other than ``conforms`` is reported on stderr (the scenario keeps the recorded
+  result). Hands that cannot be imported (unreadable, not Stud/8, refused) are named on
+  stderr and left out; the others are written.
+* ``stud8 hh export SCENARIO --format pokerstars|ohh|phh [-o FILE] [--no-check]``: a replay
+  scenario (``FILE::ID``, a file with one replay, or a packaged id) played on the reference
+  engine and written as a hand history. With ``--format phh`` and PokerKit installed, the file
+  is replayed by PokerKit's own loader and refused (exit 1) when PokerKit cannot replay it or
+  ends with other stacks (its rules differ from the rule book's in places); ``--no-check``
+  skips that; without PokerKit a line on stderr says it was not checked.
 * ``stud8 hh synth --hands N --seed S [--players MIN-MAX] --format pokerstars|ohh|phh [--out FILE]
   [--profile NAME] [--option NAME=VALUE]...``: random hands played on the reference engine (the same
   file for the same arguments).
 
-``stud8 phh`` (import, export, replay of PHH files) is the older command for PHH alone; every
-PHH file also reads here.
+``stud8 phh import|export|replay`` are aliases of ``stud8 hh import``, ``stud8 hh export
+--format phh`` and ``stud8 hh audit`` (``tools/phh_cmd.py``).
 
 Every file is written through the one safe writer (``stud8.spec.outputs``): ``-`` is standard
 output, a link is never replaced, an input is never overwritten; every line printed passes the
 sanitiser (``tools/streams.py``).
 
-Exit codes: 0 every hand conforms (or the file was written); 1 a hand deviates, cannot be
-judged, is not Stud/8 or is unreadable (or a scenario cannot be written); 2 usage errors (a
-path that does not exist, an unknown option, an output that cannot be written, a Dask address
-that cannot be used).
+Exit codes: 0 every hand conforms (or every hand was imported, the file was written); 1 a hand
+deviates, cannot be judged, is not Stud/8 or is unreadable (or a hand could not be imported, a
+scenario cannot be written, PokerKit plays the exported hand otherwise); 2 usage errors (a
+path that does not exist, an unknown option or placeholder, an output that cannot be written,
+a Dask address that cannot be used).
 """
 
 from __future__ import annotations
@@ -40,6 +62,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import shutil
 import sys
 import tempfile
@@ -57,6 +80,11 @@ from stud8.tools.streams import say, warn
 
 WRITABLE_FORMATS = ("pokerstars", "ohh", "phh")
 
+TITLE = "{site} hand {hand}: {summary}"
+SOURCE = "{comment}, {path} line {line}"
+"""The default templates of ``hh import`` (``conformance.handhistory.scenario``'s own defaults,
+written here too so that building the parser imports nothing heavy)."""
+
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 hh audit histories/ --report audit.json",
@@ -68,35 +96,22 @@ EXAMPLES: tuple[str, ...] = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="hh_command", metavar="ACTION")
     sub.required = True
-    audit = sub.add_parser("audit", help="judge every hand of site hand histories against the rule book",
+    audit = sub.add_parser("audit", help="judge every hand of hand histories against the rule book",
                            description="Replay every hand on the reference engine and give it a verdict.",
                            **examples("stud8 hh audit histories/ --report audit.json",
                                       "stud8 hh audit hands.txt --profile tda --format json"))
-    audit.add_argument("paths", nargs="+", type=Path, metavar="FILE|DIR")
-    _add_rules_arguments(audit)
-    add_format_argument(audit, "report")
-    audit.add_argument("--report", type=Path, metavar="FILE", help="also write the JSON report here")
-    audit.add_argument("--jobs", type=int, metavar="N", default=None,
-                       help="local worker processes (default: chosen from the work: in this process below "
-                            "8 MiB of histories, else one per 8 MiB up to every core; --jobs 1 stays in this process)")
-    audit.add_argument("--dask", metavar="ADDRESS", help="audit on this Dask scheduler (tcp://host:8786)")
-    audit.add_argument("--progress", dest="progress", action="store_true", default=None,
-                       help="draw a progress bar (default: when stderr is a terminal)")
-    audit.add_argument("--no-progress", dest="progress", action="store_false", help="never draw a progress bar")
+    add_audit_arguments(audit)
 
     imp = sub.add_parser("import", help="turn hand histories of any supported format into replay scenarios",
-                         description="Turn every hand of the files into replay scenarios, one scenario file per input file.",
-                         **examples("stud8 hh import hands.txt --out imported/ --id club-001"))
-    imp.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    imp.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the scenario files")
-    imp.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up")
+                         description="Turn every hand of the files into replay scenarios.",
+                         **examples("stud8 hh import hands.txt --out imported/ --id club-001",
+                                    "stud8 hh import hand.phh -o hand.yaml"))
+    add_import_arguments(imp)
 
-    exp = sub.add_parser("export", help="write a replay scenario as a site hand history",
+    exp = sub.add_parser("export", help="write a replay scenario as a hand history",
                          description="Write a replay scenario as a PokerStars, OHH or PHH hand history.",
                          **examples("stud8 hh export pots-004 --format pokerstars", "stud8 hh export pots-004 --format ohh -o pots-004.json"))
-    exp.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
-    exp.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, required=True)
-    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
+    add_export_arguments(exp)
 
     syn = sub.add_parser("synth", help="random hands played on the reference engine, written as a site would",
                          description="Random hands played on the reference engine (the same for the same seed).",
@@ -108,6 +123,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     syn.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
     syn.add_argument("--rake", type=int, default=5, metavar="PERCENT", help="rake in percent of the pot, up to 50 cents (default 5)")
     _add_rules_arguments(syn)
+
+
+def add_audit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``hh audit`` (and of its alias ``phh replay``)."""
+    parser.add_argument("paths", nargs="+", type=Path, metavar="FILE|DIR")
+    _add_rules_arguments(parser)
+    add_format_argument(parser, "report")
+    parser.add_argument("--report", type=Path, metavar="FILE", help="also write the JSON report here")
+    parser.add_argument("--jobs", type=int, metavar="N", default=None,
+                        help="local worker processes (default: chosen from the work: in this process below "
+                             "8 MiB of histories, else one per 8 MiB up to every core; --jobs 1 stays in this process)")
+    parser.add_argument("--dask", metavar="ADDRESS", help="audit on this Dask scheduler (tcp://host:8786)")
+    parser.add_argument("--progress", dest="progress", action="store_true", default=None,
+                       help="draw a progress bar (default: when stderr is a terminal)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false", help="never draw a progress bar")
+
+
+def add_import_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``hh import`` (and of its alias ``phh import``)."""
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", type=Path, metavar="SCENARIOS.yaml",
+                       help="write every scenario to this one file (default: standard output)")
+    where.add_argument("--out", type=Path, metavar="DIR", help="write one scenario file per input file into this folder")
+    parser.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up (default imported-001)")
+    placeholders = "{site}, {hand}, {summary}, {comment}, {path}, {line}"
+    parser.add_argument("--title", default=TITLE, help=f"title template: {placeholders} (default {TITLE!r})")
+    parser.add_argument("--source", default=SOURCE,
+                        help=f"source template: {placeholders}; {{comment}} is the file's own note on the hand "
+                             f"(PHH's top comment, else the site and hand) (default {SOURCE!r})")
+    parser.add_argument("--comment", help="more text for the comment at the top of the scenario file")
+    parser.add_argument("--no-check", action="store_true",
+                        help="import a hand the reference engine refuses, as a disputed scenario (it then fails on it)")
+
+
+def add_export_arguments(parser: argparse.ArgumentParser, *, fixed_format: str | None = None) -> None:
+    """The arguments of ``hh export`` (and of its alias ``phh export``, whose format is fixed)."""
+    parser.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
+    if fixed_format is None:
+        parser.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, required=True)
+    else:
+        parser.set_defaults(hh_format=fixed_format)
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
+    parser.add_argument("--no-check", action="store_true",
+                        help="PHH: do not replay the hand history through PokerKit (done when PokerKit is installed)")
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -388,29 +448,114 @@ def _synth(args: argparse.Namespace) -> int:
 
 # --- export ---------------------------------------------------------------------------------
 
+def find_scenario(spec: str) -> tuple[dict[str, Any], str]:
+    """The scenario named by ``FILE::ID``, a file holding one replay, or a packaged id, and the
+    file it is in. ``Stud8Error`` (usage) when there is no such scenario, ``NotWritable`` when
+    its file does not validate."""
+    import re
+
+    from stud8.conformance.handhistory.play import NotWritable
+    from stud8.conformance.suite.scenarios import (
+        find_scenario_files,
+        load_scenario_file,
+        packaged_scenarios_dir,
+    )
+    from stud8.spec.limits import quoted
+
+    if "::" in spec:
+        file_text, wanted = spec.rsplit("::", 1)
+    elif Path(spec).suffix in (".yaml", ".yml") or Path(spec).is_file():
+        file_text, wanted = spec, None
+    else:
+        # A packaged id: find its file by a look at the text, then load only that file.
+        line = re.compile(rf"^\s*(-\s+)?id:\s*[\"']?{re.escape(spec)}[\"']?\s*(#.*)?$", re.MULTILINE)
+        for candidate in find_scenario_files([packaged_scenarios_dir()]):
+            if line.search(candidate.read_text(encoding="utf-8")):
+                file_text, wanted = str(candidate), spec
+                break
+        else:
+            raise Stud8Error(f"{spec!r}: no such file, and no packaged scenario has this id", "usage")
+    path = Path(file_text)
+    if not path.is_file():
+        raise Stud8Error(f"{file_text}: no such file", "usage")
+    loaded = load_scenario_file(path)
+    if loaded.problems:
+        raise NotWritable(f"{loaded.problems[0]} (run stud8 validate)")
+    if wanted is None:
+        replays = [scenario for scenario in loaded.scenarios if scenario.kind == "replay"]
+        if len(replays) != 1:
+            raise Stud8Error(f"{file_text}: holds {len(replays)} replays; name one as {file_text}::ID", "usage")
+        return dict(replays[0].data), file_text
+    for scenario in loaded.scenarios:
+        if scenario.id == wanted:
+            return dict(scenario.data), file_text
+    raise Stud8Error(f"{file_text}: no scenario with id {quoted(wanted)}", "usage")
+
+
 def _export(args: argparse.Namespace) -> int:
+    import dataclasses
+    import io
+
     from stud8.conformance.handhistory.play import NotWritable, record_from_scenario
     from stud8.conformance.handhistory.readers import writer
-    from stud8.tools.phh_cmd import _find_scenario
+    from stud8.conformance.handhistory.scenario import source_path
 
-    data, where = _find_scenario(args.scenario)
-    source = where.split("::", 1)[0]
-    if args.output is not None:
-        check_writable(args.output, "-o", inputs=[source])
     try:
+        data, where = find_scenario(args.scenario)
+        source = where.split("::", 1)[0]
+        if args.output is not None:  # before any work: never the scenario's own file, a FIFO, a folder
+            check_writable(args.output, "-o", inputs=[source])
         record = record_from_scenario(data, where)
+        # The note travels where the format has room for it (PHH's comment at the top).
+        note = [f"Stud/8 hand exported by stud8 hh export from scenario {data['id']} ({source_path(where)})"]
+        note += [str(data[key]) for key in ("title",) if data.get(key)]
+        note += [f"Source: {data['source']}"] if data.get("source") else []
+        record = dataclasses.replace(record, note=". ".join(" ".join(part.split()) for part in note))
+        buffer = io.StringIO()
+        writer(args.hh_format).write([record], buffer)
     except NotWritable as error:
         warn(f"stud8 hh: {error.message}")
         return 1
-    try:
-        _emit(args.output, lambda out: writer(args.hh_format).write([record], out), "-o", [source])
-    except NotWritable as error:
-        warn(f"stud8 hh: {error.message}")
-        return 1
+    text = buffer.getvalue()
+    if args.hh_format == "phh" and not args.no_check:
+        from stud8.conformance.engines.pokerkit_adapter import PokerKitMissing
+        from stud8.conformance.handhistory.phh import PhhError, check_with_pokerkit
+
+        try:
+            check_with_pokerkit(text, str(data["id"]))
+        except PokerKitMissing:
+            warn("stud8 hh: PokerKit is not installed: the hand history was not replayed through it")
+        except PhhError as error:
+            warn(f"stud8 hh: {error.message}")
+            return 1
+    _emit(args.output, lambda out: out.write(text), "-o", [source])
     return 0
 
 
 # --- import ---------------------------------------------------------------------------------
+
+_ID = re.compile(r"^(.*-)([0-9]{3,})$")
+_ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*-[0-9]{3,}$")  # the schema's id pattern
+
+
+def _ids(first: str) -> Iterator[str]:
+    """Ids counting up from ``first`` (``real-009``, ``real-010``...)."""
+    if not _ID_PATTERN.match(first):
+        raise Stud8Error(f"--id {first!r}: an id is an area word, a dash and three or more digits (real-001)", "usage")
+    match = _ID.match(first)
+    assert match is not None
+    prefix, number = match.group(1), match.group(2)
+    count = int(number)
+    while True:
+        yield f"{prefix}{count:0{len(number)}d}"
+        count += 1
+
+
+def _header(comment: str | None, name: str | None) -> str:
+    """The comment above a scenario file's standard header: ``--comment``, and with ``--out``
+    the input file's name."""
+    return "\n".join(part for part in (comment, f"Hands of {name}." if name else None) if part)
+
 
 def _import(args: argparse.Namespace) -> int:
     """Each input's hands as one scenario file in ``--out``. The outputs are named before any
@@ -422,59 +567,78 @@ def _import(args: argparse.Namespace) -> int:
     from stud8.conformance.handhistory.play import NotWritable
     from stud8.conformance.handhistory.readers import open_history
     from stud8.conformance.handhistory.record import HandProblem
-    from stud8.conformance.handhistory.scenario import (
-        scenario_from_record,
-        scenarios_text,
-    )
-    from stud8.conformance.suite.modeline import (
-        with_modeline,  # editors check the written files as typed
-    )
+    from stud8.conformance.handhistory.scenario import hand_label, scenario_from_record, scenarios_text, source_path
+    from stud8.conformance.suite.modeline import with_modeline  # editors check the written files as typed
     from stud8.spec.outputs import resolve_output
-    from stud8.tools.output import check_output_folder
-    from stud8.tools.phh_cmd import _ids
+    from stud8.tools.output import check_output_folder, write_text_atomic
 
     for path in args.files:
         if not path.is_file():
             raise Stud8Error(f"{shown_path(path)}: no such file", "usage")
-    check_output_folder(args.out, "--out")
-    args.out.mkdir(parents=True, exist_ok=True)
-    taken: set[str] = set()
-    targets = [distinct_name(args.out, path.stem, ".yaml", taken) for path in args.files]
-    for target in targets:  # before any work: a FIFO, a link out of --out or an input at a name
-        resolve_output(target, "--out", inside=args.out, inputs=args.files)
-    problems = 0
-    written = 0
-    next_id = args.id
-    for path, target in zip(args.files, targets):
-        items = list(open_history(path))
-        records = [item for item in items if not isinstance(item, HandProblem)]
-        for item in items:
+    to_file = args.output is not None and not is_stdout(args.output)
+    if to_file:
+        check_writable(args.output, "-o", inputs=args.files)
+    targets: list[Path] = []
+    if args.out is not None:
+        check_output_folder(args.out, "--out")
+        taken: set[str] = set()
+        targets = [distinct_name(args.out, path.stem, ".yaml", taken) for path in args.files]
+        for target in targets:  # before any work: a FIFO, a link out of --out or an input at a name
+            resolve_output(target, "--out", inside=args.out, inputs=args.files)
+    ids = _ids(args.id)
+    next_id = next(ids)
+    left_out = 0
+    notes: list[str] = []  # said on stderr once the work is done (a usage error found later comes alone)
+    groups: list[tuple[Path, list[dict[str, Any]]]] = []
+    for path in args.files:
+        scenarios: list[dict[str, Any]] = []
+        for item in open_history(path):
             if isinstance(item, HandProblem):
-                warn(f"stud8 hh: {item}")
-                problems += 1
-        if not records:
-            continue
-        ids = _ids(next_id, len(records) + 1)
-        next_id = ids[-1]
-        scenarios = []
-        for record, scenario_id in zip(records, ids):
-            try:
-                scenario = scenario_from_record(record, scenario_id)
-            except NotWritable as error:
-                warn(f"stud8 hh: {scenario_id} not written: {error.message}")
-                problems += 1
+                notes.append(f"stud8 hh: {item}")
+                left_out += 1
                 continue
-            verdict = audit_hand(record)
-            if verdict.verdict != "conforms":
-                warn(f"stud8 hh: {scenario_id} ({shown_path(path)} hand {printable(record.hand_id)}): {verdict.verdict}"
-                     f"{': ' + verdict.reason if verdict.reason else ''}"
-                     f"{': ' + verdict.deviations[0].message if verdict.deviations else ''}"
-                     " (the scenario keeps the recorded result)")
-            scenarios.append(scenario)
-        if not scenarios:
-            continue
-        text = with_modeline(scenarios_text(scenarios, f"Hands of {path.name}, imported by `stud8 hh import`."), target)
-        write_files_atomic({target: text}, "--out", inside=args.out, inputs=args.files)
-        written += len(scenarios)
-        warn(f"wrote {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} to {shown_path(target)}")
-    return 1 if problems or not written else 0
+            where = f"{source_path(item.source_file)} hand {hand_label(item)}"
+            try:
+                imported = scenario_from_record(item, next_id, title=args.title, source=args.source, check=not args.no_check)
+            except NotWritable as error:
+                notes.append(f"stud8 hh: {next_id} not written: {error.message}")
+                left_out += 1
+                continue
+            if imported.refusal is not None:
+                notes.append(f"stud8 hh: {next_id} ({where}): imported without a check: {imported.refusal}; "
+                             "the scenario will fail on it")
+            else:
+                verdict = audit_hand(item)
+                if verdict.verdict != "conforms":
+                    notes.append(f"stud8 hh: {next_id} ({where}): {verdict.verdict}"
+                                 f"{': ' + verdict.reason if verdict.reason else ''}"
+                                 f"{': ' + verdict.deviations[0].message if verdict.deviations else ''}"
+                                 " (the scenario keeps the recorded result)")
+            scenarios.append(imported.scenario)
+            next_id = next(ids)
+        groups.append((path, scenarios))
+    titles = [scenario["title"] for _, group in groups for scenario in group]
+    if len(set(titles)) != len(titles):
+        raise Stud8Error(f"--title {printable(args.title)}: gives two hands the same title: use {{hand}}", "usage")
+    written = len(titles)
+    if args.out is not None:
+        files: dict[Path, tuple[str, int]] = {}
+        for (path, group), target in zip(groups, targets):
+            if group:
+                files[target] = (with_modeline(scenarios_text(group, _header(args.comment, path.name)), target), len(group))
+        if files:
+            write_files_atomic({target: text for target, (text, _) in files.items()}, "--out", inside=args.out,
+                               inputs=args.files)
+        notes += [f"wrote {count} scenario{'s' if count != 1 else ''} to {shown_path(target)}"
+                  for target, (_, count) in files.items()]
+    elif written:
+        text = with_modeline(scenarios_text([scenario for _, group in groups for scenario in group],
+                                            _header(args.comment, None)), args.output if to_file else None)
+        if not to_file:
+            sys.stdout.write(text)
+        else:
+            write_text_atomic(args.output, text, "-o", inputs=args.files)
+            notes.append(f"wrote {written} scenario{'s' if written != 1 else ''} to {shown_path(args.output)}")
+    for note in notes:
+        warn(note)
+    return 1 if left_out or not written else 0

@@ -7,9 +7,14 @@ cluster and give the same verdicts in any order.
 How a hand is judged:
 
 1. **The deal.** The record's players become engine seats 1..n in table order. Every card the
-   record shows is dealt where the record says; a down card nobody saw is filled with a card
-   no one was dealt. Up cards are always seen, so the bring-in and the act order never depend
-   on a filled card. A record missing an up card cannot be judged.
+   record shows is dealt where the record says; a card nobody saw is dealt by the one policy
+   of ``filling.py`` (down cards the lowest unused cards, up cards the highest). Up cards
+   decide the bring-in and the act order, so a record missing one cannot be judged, with one
+   exception: the third-street up card of a player who folded on third street decides only
+   who brought in. The hand is judged when no filling of such cards changes the verdict: when
+   no card nobody saw is lower than the lowest up card seen (then none of them could have
+   brought in), or when giving each such player in turn the lowest card nobody saw leaves the
+   verdict as it was; otherwise the bring-in cannot be checked and the hand ``cannot-judge``.
 2. **The actions.** Antes are checked against the stakes (``table.ante``); every other action
    is offered to the engine in order. The first action the engine refuses (out of turn, wrong
    amount, past the cap, a check facing a bet...) is the deviation, with the rule it breaks,
@@ -49,6 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from stud8.conformance.handhistory import money
+from stud8.conformance.handhistory.filling import fill_unseen, unused_cards
 from stud8.conformance.handhistory.record import (
     FACES,
     TO_KINDS,
@@ -243,15 +249,14 @@ def _dealt_slots(facts: _Facts, seat: int, community: str | None = None) -> int:
 
 
 def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
+    """Each seat's dealt slots as the record shows them (``None``: nobody saw the card),
+    checked to be cards dealt once; nothing judged yet (``_unseen_up_cards`` does)."""
     seen: dict[str, str] = {}
     slots: list[list[str | None]] = []
     for seat, name in enumerate(facts.names):
         cards = list(record.cards_of(name))[: _dealt_slots(facts, seat, record.community)]
-        for slot, card in enumerate(cards):
+        for card in cards:
             if card is None:
-                if FACES[slot] == "up":
-                    raise _CannotJudge(f"{name}'s up card on {STREET_NAMES[max(3, slot + 1)]} street is not recorded "
-                                       "(up cards decide the bring-in and who acts first)")
                 continue
             if card not in _CARD_INDEX:
                 raise _Unreadable(f"{card!r} is not a card")
@@ -267,16 +272,62 @@ def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
     return slots
 
 
+def _unseen_up_cards(slots: list[list[str | None]], facts: _Facts) -> list[int]:
+    """The seats whose third-street up card nobody saw and who folded on third street: that
+    card decides only who brought in (``_check_bring_in``). Any other unseen up card decides
+    who acts first on a later street: ``_CannotJudge``."""
+    hidden: list[int] = []
+    for seat, cards in enumerate(slots):
+        for slot, card in enumerate(cards):
+            if card is not None or FACES[slot] != "up":
+                continue
+            if slot == 2 and facts.folded[seat] and facts.fold_street[seat] == 3:
+                hidden.append(seat)
+                continue
+            raise _CannotJudge(f"{facts.names[seat]}'s up card on {STREET_NAMES[max(3, slot + 1)]} street is not recorded "
+                               "(up cards decide the bring-in and who acts first)")
+    return hidden
+
+
+def _check_bring_in(record: HandRecord, facts: _Facts, slots: list[list[str | None]], hidden: list[int],
+                    deviations: list[Deviation], options: AuditOptions, resolved: Mapping[str, Any]) -> None:
+    """``_CannotJudge`` when the unseen third-street up cards of ``hidden`` (players who
+    folded on third street) could change the verdict of the replay on the policy's deal.
+
+    Such a card decides only the bring-in, and the policy deals it the highest card left, so
+    it never brings in. It could have, only if a card nobody saw is lower than every up card
+    seen; then each such player in turn is given the lowest card nobody saw (the one card
+    that makes them bring in if any does) and the hand replayed: a different verdict (another
+    rule broken at another step, or none) means the record does not show who had to bring in.
+    """
+    pool = unused_cards(slots, record.community)
+    seen = [_CARD_INDEX[cards[2]] for cards in slots if len(cards) > 2 and cards[2] is not None]
+    if not pool or (seen and _CARD_INDEX[pool[0]] > min(seen)):
+        return
+    verdict = [(deviation.rule, deviation.step) for deviation in deviations]
+    for seat in hidden:
+        trial = [list(cards) for cards in slots]
+        trial[seat][2] = pool[0]
+        other = _replay(record, facts, _fill(trial, 0, record.community), options, resolved)
+        if [(deviation.rule, deviation.step) for deviation in other] != verdict:
+            owners = [facts.names[s] for s in hidden]
+            what = (f"{owners[0]}'s up card on third street is" if len(owners) == 1 else
+                    f"the third-street up cards of {', '.join(owners[:-1])} and {owners[-1]} are")
+            raise _CannotJudge(f"{what} not recorded, and could have been lower than every up card seen "
+                               f"(nobody saw the {pool[0]}): who had to bring in is not known")
+
+
 def _fill(slots: list[list[str | None]], variant: int, community: str | None = None) -> list[list[str]]:
-    """Unseen down cards filled with cards nobody was dealt: variant 0 lowest first, 1 highest
-    first, others a shuffle seeded by the variant number (deterministic)."""
-    used = {card for cards in slots for card in cards if card is not None}
-    if community is not None:
-        used.add(community)
-    unused = [card for card in _CARD_TEXTS if card not in used]
+    """Cards nobody saw dealt: variant 0 by the one policy (``filling.fill_unseen``: the deal
+    the hand is judged on); the others are probes, tried only to see whether unseen cards
+    could change a payout: 1 lowest cards last, others a shuffle seeded by the variant number
+    (deterministic)."""
+    if variant == 0:
+        return fill_unseen(slots, community)
+    unused = unused_cards(slots, community)
     if variant == 1:
         unused.reverse()
-    elif variant > 1:
+    else:
         random.Random(variant).shuffle(unused)
     supply = iter(unused)
     return [[card if card is not None else next(supply) for card in cards] for cards in slots]
@@ -646,8 +697,11 @@ def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> Ha
         base["pot"] = sum(pot.amount for pot in record.pots) if record.pots else sum(facts.contributed)
         base["net_recorded"] = net_recorded
         slots = _known_cards(record, facts)
+        hidden_up = _unseen_up_cards(slots, facts)
         filled = _fill(slots, 0, record.community)
         deviations = _replay(record, facts, filled, options, resolved)
+        if hidden_up:
+            _check_bring_in(record, facts, slots, hidden_up, deviations, options, resolved)
         try:
             payout, rakes = _judged_payout(record, facts, slots, filled, resolved)
         except _CannotJudge as reason:

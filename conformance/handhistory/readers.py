@@ -73,7 +73,7 @@ HEAD_CHARS = 16384
 READER_MODULES: tuple[str, ...] = (
     "pokerstars",
     "ohh",
-    "phh_bridge",
+    "phh",
     "fulltilt",   # H9b: the other sites' readers, one line each
     "acr",
     "merge",
@@ -91,7 +91,7 @@ READER_MODULES: tuple[str, ...] = (
 WRITER_MODULES: tuple[str, ...] = (
     "pokerstars",
     "ohh",
-    "phh_bridge",
+    "phh",
 )
 """Modules of this package that define ``WRITER``."""
 

@@ -133,7 +133,9 @@ class HandRecord:
     ``rake_printed`` is False when the site prints no rake at all: the rake is then what the
     pot did not pay out, worked out by the reader (and reported as such). ``pot_line`` is the
     line that states the pot or the payout (the money check names it when the books do not
-    balance; 0 when unknown).
+    balance; 0 when unknown). ``note`` is what the file says of where the hand came from,
+    beyond the site and the hand's number (PHH's comment above the hand, or its ``event`` and
+    ``url`` fields); an import quotes it as the scenario's source.
     """
 
     site: str
@@ -164,6 +166,7 @@ class HandRecord:
     fees: int = 0
     rake_printed: bool = True
     pot_line: int = 0
+    note: str = ""
 
     def cards_of(self, player: str) -> tuple[str | None, ...]:
         """The player's seven slots (all ``None`` when the record has none for them)."""
@@ -193,10 +196,10 @@ class HandRecord:
         return [(self.rake, self.fees)] + [(0, 0)] * (len(self.pots) - 1)
 
     def without_provenance(self) -> HandRecord:
-        """The hand without where it was read from (site, file, line numbers, date): what a
+        """The hand without where it was read from (site, file, line numbers, date, note): what a
         round trip through another file must keep. ``read(write(hand)) == hand`` compares these."""
         return replace(
-            self, site="", source_file="", line=0, started="", pot_line=0,
+            self, site="", source_file="", line=0, started="", pot_line=0, note="",
             actions=tuple(action._replace(line=0) for action in self.actions),
             showdown=tuple(replace(entry, line=0) for entry in self.showdown),
         )
