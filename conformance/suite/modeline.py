@@ -8,8 +8,8 @@ relative to the file: it works in a checkout and in an installed package alike (
 and the schemas keep the same relative places), and names no machine's folders.
 
 Every file under ``conformance/scenarios`` carries it (a test checks). Everything that writes a
-scenario file adds it with ``with_modeline(text, path)``: ``stud8 phh import``, fuzz findings,
-and any new importer (``stud8 hh import``: please use it too). To add or refresh the line in a
+scenario file adds it with ``with_modeline(text, path)``: ``stud8 hh import`` (and its alias
+``stud8 phh import``), fuzz findings, and any new importer. To add or refresh the line in a
 folder of files: ``python -m stud8.conformance.suite.modeline FOLDER...``. The line is a YAML comment,
 so loaders and the validator read the files as before.
 """
