@@ -139,3 +139,49 @@ def test_a_hand_a_format_cannot_carry_is_refused_not_crashed(capsys: pytest.Capt
     assert code == 1 and "PHH has no community card" in err and not target.exists()
     code, _, _ = _run(capsys, "hh", "export", "deck-001", "--format", "pokerstars", "-o", str(target))
     assert code == 0 and "*** RIVER *** [" in target.read_text()
+
+
+def test_import_leaves_out_a_hand_the_engine_refuses_unless_no_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Every format is imported alike: a site's hand with an action the rules refuse (denny501
+    calling before gashpor on third street) is named and left out; --no-check imports it as a
+    disputed scenario, which fails on the reference engine. A hand whose books do not balance
+    (a bet changed, the pot not) is no scenario at all, checked or not."""
+    text = STARS.read_text()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("rdiezchang: calls $0.02\ngashpor: calls $0.02\ndenny501: calls $0.02",
+                                "rdiezchang: calls $0.02\ndenny501: calls $0.02\ngashpor: calls $0.02", 1))
+    code, _, err = _run(capsys, "hh", "import", str(bad), "--out", str(tmp_path / "out"), "--id", "stars-001")
+    assert code == 1 and "wrote 6 scenarios" in err
+    assert (f"stud8 hh: {bad} hand 35874487284: the reference engine refuses 'p2 cc' (step 3, line 18): out-of-turn: "
+            "'p2 cc': it is p1's turn (--no-check imports it as a disputed hand)\n") in err
+    code, _, err = _run(capsys, "hh", "import", str(bad), "-o", str(tmp_path / "all.yaml"), "--id", "stars-001", "--no-check")
+    assert code == 0 and "wrote 7 scenarios" in err and "stud8 hh: stars-001 (" in err and "imported without a check" in err
+    from stud8.conformance.suite.scenarios import load_scenario_file
+
+    first = load_scenario_file(tmp_path / "all.yaml").scenarios[0]
+    assert first.title == "PokerStars hand 35874487284: disputed: the reference engine refuses 'p2 cc' (out-of-turn)"
+    assert " ".join(first.data["source"].split()) == f"PokerStars hand 35874487284, {bad.name} line 1"
+    unbalanced = tmp_path / "unbalanced.txt"
+    unbalanced.write_text(text.replace("rdiezchang: bets $0.08\ngashpor: folds", "rdiezchang: bets $0.04\ngashpor: folds", 1))
+    code, _, err = _run(capsys, "hh", "import", str(unbalanced), "-o", str(tmp_path / "u.yaml"), "--no-check")
+    assert code == 1 and "hand 35874487284: the record's books do not balance" in err and "wrote 6 scenarios" in err
+
+
+def test_import_to_a_folder_refuses_two_inputs_of_one_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "hands.txt").write_text(STARS.read_text())
+    (tmp_path / "b" / "hands.txt").write_text((DATA.parent / "fulltilt" / "7-StudHL-USD-2-4-201103.txt").read_text())
+    out = tmp_path / "out"
+    code, _, err = _run(capsys, "hh", "import", str(tmp_path / "a" / "hands.txt"), str(tmp_path / "b" / "hands.txt"),
+                        "--out", str(out))
+    assert code == 2 and "two input files named hands would both be written to" in err
+    assert not out.exists() or not list(out.iterdir())
+
+
+def test_one_fill_policy_deals_unseen_down_cards_low_and_up_cards_high() -> None:
+    from stud8.conformance.handhistory.filling import fill_unseen
+
+    slots: list[list[str | None]] = [[None, None, None], ["2c", None, "Ah"], [None, "As", None, "Kd"]]
+    assert fill_unseen(slots) == [["2d", "2h", "Ad"], ["2c", "2s", "Ah"], ["3c", "As", "Ac", "Kd"]]
+    assert fill_unseen(slots, community="2d")[0][:2] == ["2h", "2s"]

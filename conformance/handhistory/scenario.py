@@ -267,6 +267,10 @@ def scenario_from_record(record: HandRecord, scenario_id: str, *, title: str = T
     collected, returned = dict(record.collected), dict(record.returned)
     final = [facts.stacks[index] - facts.contributed[index] + collected.get(name, 0) + returned.get(name, 0)
              for index, name in enumerate(facts.names)]
+    taken = sum(rake + fees for rake, fees in record.pot_rakes())
+    if sum(final) + taken != sum(facts.stacks):
+        raise NotWritable(f"{where}: the record's books do not balance: the final stacks add up to {sum(final)}"
+                          f"{f' and the site took {taken}' if taken else ''}, the starting stacks to {sum(facts.stacks)}")
     stakes = {"ante": record.ante, "bring_in": record.bring_in, "small_bet": record.small_bet, "big_bet": record.big_bet}
     observations, refusal = _play(list(facts.stacks), stakes, deal, actions, [action.line for action in played])
     if refusal is not None and check:
