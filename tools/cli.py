@@ -47,7 +47,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("report_cmd", "compare the conformance reports of several engines: text, one HTML page, a badge each"),
     "explain": ("explain_cmd", "show one scenario's exchange with an engine beside the reference engine's, and the rule it breaks"),
     "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
-    "phh": ("phh_cmd", "aliases for PHH files: phh import, export, replay run hh import, export --format phh, audit"),
+    "phh": ("phh_cmd", "aliases of stud8 hh for PHH files: import, export (--format phh), replay (audit)"),
     "hh": ("hh_cmd", "audit hand histories (PHH, PokerStars, OHH, ...) against the rule book; import, export, synth"),
     "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
     "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),

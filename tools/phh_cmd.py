@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub.required = True
     for alias, (action, command) in ALIASES.items():
         text = f"alias of `{command}`"
-        alias_parser = sub.add_parser(alias, help=text, description=f"{text.capitalize()} (see `{command} --help`).",
+        alias_parser = sub.add_parser(alias, help=text, description=f"{text.capitalize()}: the same arguments, output and "
+                                      f"exit codes (`stud8 hh {action} --help` says more).",
                                       **examples(*ALIAS_EXAMPLES[alias]))
         if action == "import":
             hh_cmd.add_import_arguments(alias_parser)
