@@ -167,7 +167,8 @@ def test_import_leaves_out_a_hand_the_engine_refuses_unless_no_check(capsys: pyt
     assert code == 1 and "hand 35874487284: the record's books do not balance" in err and "wrote 6 scenarios" in err
 
 
-def test_import_to_a_folder_refuses_two_inputs_of_one_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_import_to_a_folder_names_two_inputs_of_one_name_apart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Distinct inputs get distinct outputs (issue 22): hands.yaml and hands-2.yaml, each with its own hands.
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     (tmp_path / "a" / "hands.txt").write_text(STARS.read_text())
@@ -175,8 +176,11 @@ def test_import_to_a_folder_refuses_two_inputs_of_one_name(capsys: pytest.Captur
     out = tmp_path / "out"
     code, _, err = _run(capsys, "hh", "import", str(tmp_path / "a" / "hands.txt"), str(tmp_path / "b" / "hands.txt"),
                         "--out", str(out))
-    assert code == 2 and "two input files named hands would both be written to" in err
-    assert not out.exists() or not list(out.iterdir())
+    assert code in (0, 1), err
+    assert sorted(path.name for path in out.iterdir()) == ["hands-2.yaml", "hands.yaml"]
+    assert "Hands of hands.txt." in (out / "hands.yaml").read_text() and "PokerStars" in (out / "hands.yaml").read_text()
+    assert "Full Tilt" in (out / "hands-2.yaml").read_text()
+    assert f"to {out / 'hands.yaml'}" in err and f"to {out / 'hands-2.yaml'}" in err
 
 
 def test_one_fill_policy_deals_unseen_down_cards_low_and_up_cards_high() -> None:

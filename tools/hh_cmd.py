@@ -601,7 +601,7 @@ def _import(args: argparse.Namespace) -> int:
             try:
                 imported = scenario_from_record(item, next_id, title=args.title, source=args.source, check=not args.no_check)
             except NotWritable as error:
-                notes.append(f"stud8 hh: {next_id} not written: {error.message}")
+                notes.append(f"stud8 hh: {error.message}")
                 left_out += 1
                 continue
             if imported.refusal is not None:
