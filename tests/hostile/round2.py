@@ -50,6 +50,7 @@ PS = SITES / "pokerstars" / "7-StudHL-USD-0.04-0.08-200911.txt"
 MERGE = SITES / "merge" / "7-StudHL-USD-0.25-0.50-201307.xml"
 IPOKER = SITES / "ipoker" / "7-StudHL-EUR-0.05-0.10-201405.xml"
 ABSOLUTE = SITES / "absolute" / "7-StudHL-USD-0.02-0.04-200903.txt"
+FULLTILT = SITES / "fulltilt" / "7-StudHL-USD-2-4-201103.txt"
 PHH = DATA / "real-hands" / "test_2023_43_5__test_48_02_09_20.phh"
 FOLD = DATA / "replay" / "fold.yaml"
 VALID = DATA / "valid"
@@ -198,6 +199,10 @@ def make_histories(root: Path) -> dict[str, Path]:
     return made
 
 
+ALIASES = {("phh", "replay"): ("hh", "audit"), ("phh", "import"): ("hh", "import"), ("phh", "export"): ("hh", "export")}
+"""``stud8 phh`` runs ``stud8 hh`` (tools/phh_cmd.py): an alias meets a class as its command does."""
+
+
 def history_jobs(made: dict[str, Path], out: Path) -> list[Job]:
     """Every command that reads a file, on every hand-history class."""
     jobs: list[Job] = []
@@ -224,9 +229,10 @@ def history_jobs(made: dict[str, Path], out: Path) -> list[Job]:
             runs.append((["docs", "--out", where / "book", "--scenarios", folder], (where / "book",), {}))
         for argv, outputs, extra in runs:
             allowed = [1, 2]  # a problem found, or an input that is not a regular file within the limits
-            if argv[:2] == ["hh", "import"] and name == "mucked-2000":
+            command = ALIASES.get(tuple(argv[:2]), tuple(argv[:2]))  # stud8 phh ACTION is an alias of stud8 hh
+            if command == ("hh", "import") and name == "mucked-2000":
                 allowed = [0, 1]  # every hand reads and is written: a clean import
-            if argv[:2] == ["hh", "audit"] and name == "community-card":
+            if command == ("hh", "audit") and name == "community-card":
                 allowed = [0, 1]  # such hands are judged (deck.community-card); only hh import cannot write them
             jobs.append({"argv": [str(part) for part in argv], "outputs": [str(o) for o in outputs], "class": name,
                          "watch": [str(folder), str(where)], "expect": {"codes": allowed}, **extra})
@@ -358,9 +364,10 @@ def output_jobs(root: Path, finding: str) -> tuple[list[Job], list[tuple[str, ..
                 inputs = [out_dir / "hands.yaml"]  # a history named .yaml, imported into its own folder
             elif kind == "same-base-names":
                 inputs = [folder / "a" / "hands.txt", folder / "b" / "hands.txt"]
-            for given in inputs:
+            for number_in, given in enumerate(inputs):
                 given.parent.mkdir(parents=True, exist_ok=True)
-                given.write_bytes(PS.read_bytes())
+                # two histories of other hands: the same hands twice are refused (two scenarios of one title)
+                given.write_bytes((PS if number_in == 0 else FULLTILT).read_bytes())
             target = out_dir / name
             if kind not in ("dash", "input-itself", "same-base-names"):
                 _plant(kind, target, outside, out_dir / "kept" / "real.out")
