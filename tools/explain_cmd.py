@@ -25,6 +25,7 @@ from typing import Any
 from stud8.spec.errors import Stud8Error
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
+from stud8.tools.streams import say
 
 WIDTH = 100
 """Lines are wrapped to this width; a value too long for one line goes on its own line."""
@@ -96,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
         document["command"] = command_line(args)
         print(json.dumps(document, indent=2))
     else:
-        print("\n".join(render(explanation, command_line(args))))
+        for line in render(explanation, command_line(args)):  # what an engine answered: sanitised
+            say(line)
     return 0 if explanation.outcome in ("pass", "not-applicable") else 1
 
 

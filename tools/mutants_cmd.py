@@ -69,10 +69,10 @@ def run(args: argparse.Namespace) -> int:
             raise Stud8Error("--doc writes the whole catalogue: leave out --generated", "usage")
         from stud8.conformance.executor import default_jobs
         from stud8.tools import mutants_generated
+        from stud8.tools.arguments import check_jobs, local_workers
 
-        jobs = args.jobs if args.jobs is not None else min(2, default_jobs())
-        if jobs < 1:
-            raise Stud8Error(f"--jobs must be 1 or more, got {jobs}", "usage")
+        check_jobs(args.jobs)  # the one --jobs check (1 to 256), then never more workers than cores
+        jobs = local_workers(args.jobs) if args.jobs is not None else min(2, default_jobs())
         if args.fuzz_hands is not None and args.fuzz_hands < 0:
             raise Stud8Error(f"--fuzz-hands must be 0 or more, got {args.fuzz_hands}", "usage")
         return mutants_generated.run(args, jobs)

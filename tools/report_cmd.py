@@ -19,8 +19,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from stud8.spec.limits import shown_path
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_output_folder, check_writable, write_files_atomic
+from stud8.tools.streams import say
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 report mine.json pokerkit.json --html conformance.html --badges badges/",
@@ -42,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from stud8.tools.compare.page import badge_files, render_page
 
     if args.html is not None:
-        check_writable(args.html, "--html")
+        check_writable(args.html, "--html", inputs=args.reports)  # never one of the reports read
     if args.badges is not None:
         check_output_folder(args.badges, "--badges")
     comparison = load_comparison(args.reports)
@@ -53,14 +55,14 @@ def run(args: argparse.Namespace) -> int:
     if args.badges is not None:
         files.update({args.badges / name: text for name, text in badge_files(comparison).items()})
     if files:  # the page and the badges together, or nothing (stud8.spec.outputs)
-        write_files_atomic(files, "--html" if args.html is not None else "--badges")
+        write_files_atomic(files, "--html" if args.html is not None else "--badges", inputs=args.reports)
     if wants_json(args):
         print(json.dumps(_document(comparison, KIND_ORDER), indent=2))
         return 0
-    for line in _lines(comparison, keys):
-        print(line)
+    for line in _lines(comparison, keys):  # engine names and failures come from the reports: sanitised
+        say(line)
     for path in files:
-        print(f"wrote {path}")
+        say(f"wrote {shown_path(path)}")
     return 0
 
 

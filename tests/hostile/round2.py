@@ -431,6 +431,8 @@ EVERY_COMMAND: dict[str, list[str]] = {
     "schema": ["schema"],
     "protocol": ["protocol"],
     "mutants": ["mutants", "--doc", "-"],
+    "report": ["report", "--help"],
+    "explain": ["explain", "pots-005"],
 }
 """One quick run of every command that prints on standard output."""
 
@@ -451,6 +453,8 @@ ARGUMENT_RUNS: dict[str, list[str]] = {
     "schema": ["schema", "{arg}"],
     "protocol": ["protocol", "{arg}"],
     "mutants": ["mutants", "-k", "{arg}"],
+    "report": ["report", "{arg}"],
+    "explain": ["explain", "{arg}"],
 }
 """Where each command takes a hostile argument."""
 
@@ -458,7 +462,7 @@ NAME_TOO_LONG_RUNS = [["validate", "{name}"], ["coverage", "--scenarios", "{name
                       ["docs", "--out", "{name}"], ["phh", "replay", "{name}"], ["phh", "export", "{name}"],
                       ["hh", "audit", "{name}"], ["hh", "import", "{name}", "--out", "{tmp}"],
                       ["hh", "synth", "--hands", "1", "--out", "{name}"], ["fuzz", "--engine", "reference", "--out", "{name}"],
-                      ["mutants", "--doc", "{name}"]]
+                      ["mutants", "--doc", "{name}"], ["report", "{name}"], ["explain", "pots-005", "--scenarios", "{name}"]]
 JOBS_RUNS = {"fuzz": ["fuzz", "--engine", "reference", "--hands", "300"], "mutants": ["mutants", "-k", "low"],
              "hh": ["hh", "audit", str(PS)], "verify-evaluator": ["verify-evaluator", "--cards", "5", "--sample", "10"]}
 SEED_RUNS = [["fuzz", "--engine", "reference", "--hands", "1"], ["bench", "--hands", "1"], ["hh", "synth", "--hands", "1"],
