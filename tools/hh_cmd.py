@@ -14,8 +14,8 @@ scenarios as hand histories, make random ones. Every format is read the same way
   shows at most ``MAX_ERRORS_PER_FILE`` lines a file. ``--jobs N`` audits on N local processes
   (never more than the cores), ``--dask ADDRESS`` on a Dask cluster (checked first:
   ``executor.probe_scheduler``); the verdicts are the same and in the same order either way.
-* ``stud8 hh import FILE... [-o SCENARIOS.yaml | --out DIR] [--id ID] [--title T] [--source S]
-  [--comment C] [--no-check]``: each hand becomes a replay scenario
+* ``stud8 hh import FILE... [-o SCENARIOS.yaml | --out DIR] [--id ID] [--title TEMPLATE] [--source TEMPLATE]
+  [--comment TEXT] [--no-check]``: each hand becomes a replay scenario
   (``conformance/handhistory/scenario.py``): all of them in one scenario file (``-o``, or
   standard output), or one file per input file (``--out DIR``, ``DIR/<file name>.yaml``; two
   inputs of one name get distinct names, ``hands.yaml`` and ``hands-2.yaml``, checked before
@@ -149,11 +149,11 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--out", type=Path, metavar="DIR", help="write one scenario file per input file into this folder")
     parser.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up (default imported-001)")
     placeholders = "{site}, {hand}, {summary}, {comment}, {path}, {line}"
-    parser.add_argument("--title", default=TITLE, help=f"title template: {placeholders} (default {TITLE!r})")
-    parser.add_argument("--source", default=SOURCE,
+    parser.add_argument("--title", default=TITLE, metavar="TEMPLATE", help=f"title template: {placeholders} (default {TITLE!r})")
+    parser.add_argument("--source", default=SOURCE, metavar="TEMPLATE",
                         help=f"source template: {placeholders}; {{comment}} is the file's own note on the hand "
                              f"(PHH's top comment, else the site and hand) (default {SOURCE!r})")
-    parser.add_argument("--comment", help="more text for the comment at the top of the scenario file")
+    parser.add_argument("--comment", metavar="TEXT", help="more text for the comment at the top of the scenario file")
     parser.add_argument("--no-check", action="store_true",
                         help="import a hand the reference engine refuses, as a disputed scenario (it then fails on it)")
 
