@@ -45,6 +45,8 @@ PRINTING: dict[str, list[str]] = {
     "schema": ["schema"],
     "protocol": ["protocol"],
     "mutants": ["mutants", "--help"],
+    "report": ["report", "--help"],
+    "explain": ["explain", "pots-005"],
 }
 
 

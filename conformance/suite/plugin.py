@@ -365,14 +365,14 @@ class ConformanceReporter:
             return
         terminalreporter.section(f"stud8 conformance: engine {self.config.getoption('stud8_engine')}")
         for line in summary_lines(self.report):
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(printable(line, None))
         causes = root_cause_lines(self.report)
         if causes:
             terminalreporter.write_line("")
             terminalreporter.write_line("failures by root cause (the rule each scenario's first difference tests; "
                                         "stud8 explain ID shows one):")
-            for line in causes:
-                terminalreporter.write_line(line)
+            for line in causes:  # an example quotes what an engine said: sanitised (issue 22)
+                terminalreporter.write_line(printable(line, None))
         baseline = self.config.getoption("stud8_baseline")
         if baseline:
             totals = self.report.totals()
@@ -417,7 +417,9 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         seen.add(resolved)
         # Named relative to its suite (conformance/suite/testids.py), not to the rootdir: the
         # same test id and JUnit class on every machine.
-        return ScenarioFile.from_parent(parent, path=file_path, nodeid=name)
+        # A file name with a newline or an escape would be printed raw by pytest itself (its
+        # FAILED lines): the id shows it escaped (stud8.spec.limits.printable; issue 22).
+        return ScenarioFile.from_parent(parent, path=file_path, nodeid=printable(name, None))
     return None
 
 
