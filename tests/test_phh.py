@@ -575,3 +575,18 @@ def test_every_real_hand_is_a_scenario_with_its_recorded_result() -> None:
 @pytest.mark.parametrize("scenario_id", [f"real-{n:03d}" for n in range(1, 14)])
 def test_real_hand_scenario_replays_through_the_reference_engine(scenario_id: str) -> None:
     run_scenario(ReferenceEngine(), real_scenarios()[scenario_id])
+
+
+def test_the_top_comment_of_a_phhs_file_is_read_once_not_once_per_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Regression (found landing one-phh on hardening2): each table without a comment of its own
+    # took the file's top comment by splitting the whole text again, so a .phhs file of 10,000
+    # tables cost minutes (the hostile corpus's phhs-40000-tables class).
+    from stud8.conformance.handhistory import phh
+
+    calls: list[int] = []
+    real = phh.leading_comment
+    monkeypatch.setattr(phh, "leading_comment", lambda text: calls.append(1) or real(text))
+    text = "# from the club\n" + "".join(f"[{number}]\nvariant = 'F7S/8'\n" for number in range(50))
+    items = list(phh.records_from_text(text, "many.phhs"))
+    assert len(items) == 50 and len(calls) == 1
+    assert all(getattr(item, "reason", "") for item in items)  # each table is that table's problem
