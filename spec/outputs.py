@@ -190,7 +190,7 @@ def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", 
     folder once links are resolved: a link there is followed only to a file inside it.
     """
     inputs = list(inputs)
-    targets: dict[Path, str] = {}
+    targets: dict[Path, str | bytes] = {}
     for path, text in files.items():
         if inside is not None and is_stdout(path):
             raise _refuse(flag, path, "standard output is not a file of an output folder")
