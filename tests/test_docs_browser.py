@@ -17,11 +17,10 @@ import html
 import json
 import re
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
+from headless import NEEDS_CHROMIUM, run_chromium
 
 from stud8.tools.cli import main
 from stud8.tools.docs.i18n import LANGUAGES
@@ -31,25 +30,7 @@ PRINT_PAGE_LIMIT = 70
 (Greek runs about a tenth longer than English), prints on 65; the others on 60 or fewer."""
 
 
-def _chromium() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-pytestmark = [pytest.mark.chromium,
-              pytest.mark.skipif(_chromium() is None, reason="no headless Chromium installed (chromium not on PATH)")]
-
-
-def _run(args: list[str], tmp: Path) -> subprocess.CompletedProcess[str]:
-    command = [str(_chromium()), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               f"--user-data-dir={tempfile.mkdtemp(dir=tmp)}", *args]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done
+pytestmark = NEEDS_CHROMIUM
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +70,7 @@ def probe(page: Path, width: int, queries: list[str], tmp: Path) -> dict:
         f'<!DOCTYPE html><html><body style="margin:0"><iframe src="{copy.name}" style="border:0;width:{width}px;'
         'height:900px"></iframe><script>window.addEventListener("message", function (e) { '
         'document.body.setAttribute("data-probe", e.data); });</script></body></html>', encoding="utf-8")
-    done = _run([f"--window-size={max(width, 500) + 40},960", "--virtual-time-budget=8000", "--dump-dom",
+    done = run_chromium([f"--window-size={max(width, 500) + 40},960", "--virtual-time-budget=8000", "--dump-dom",
                  harness.as_uri()], tmp)
     found = re.search(r'data-probe="([^"]*)"', done.stdout)
     assert found, "the probe reported nothing: the page's script or the probe failed to run"
@@ -132,7 +113,7 @@ def test_no_sideways_page_scroll(site: Path, tmp_path: Path, width: int) -> None
 @pytest.mark.parametrize("width", [390, 1280])
 def test_screenshot_without_console_errors(site: Path, tmp_path: Path, width: int) -> None:
     shot = tmp_path / f"book-{width}.png"
-    done = _run(["--hide-scrollbars", "--enable-logging=stderr", "--v=0", f"--window-size={width},900",
+    done = run_chromium(["--hide-scrollbars", "--enable-logging=stderr", "--v=0", f"--window-size={width},900",
                  f"--screenshot={shot}", (site / "index.html").as_uri()], tmp_path)
     assert shot.is_file() and shot.stat().st_size > 10_000
     console = [line for line in done.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line
@@ -144,7 +125,7 @@ def test_screenshot_without_console_errors(site: Path, tmp_path: Path, width: in
 def test_book_prints_on_at_most_70_pages(site: Path, tmp_path: Path, lang: str) -> None:
     page = site / ("index.html" if lang == "en" else f"{lang}/index.html")
     pdf = tmp_path / f"book-{lang}.pdf"
-    _run(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()], tmp_path)
+    run_chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()], tmp_path)
     pages = pdf_pages(pdf)
     assert 10 < pages <= PRINT_PAGE_LIMIT, f"{lang}: {pages} pages"
 
@@ -153,7 +134,7 @@ def test_quick_reference_prints_on_one_page(site: Path, tmp_path: Path) -> None:
     for lang in LANGUAGES:
         page = site / ("quickref.html" if lang == "en" else f"{lang}/quickref.html")
         pdf = tmp_path / f"quickref-{lang}.pdf"
-        _run(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()], tmp_path)
+        run_chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()], tmp_path)
         assert pdf_pages(pdf) == 1, lang
 
 
@@ -186,7 +167,7 @@ def evaluate(pages: list[tuple[Path, str]], width: int, body: str, tmp: Path, *f
         f'got[m.name] = m.result; if (Object.keys(got).length === {len(pages)}) '
         '{ document.body.setAttribute("data-probe", JSON.stringify(got)); } });</script></body></html>',
         encoding="utf-8")
-    done = _run([f"--window-size={max(width, 500) + 40},960", "--virtual-time-budget=30000", "--dump-dom", *flags,
+    done = run_chromium([f"--window-size={max(width, 500) + 40},960", "--virtual-time-budget=30000", "--dump-dom", *flags,
                  harness.as_uri()], tmp)
     found = re.search(r'data-probe="([^"]*)"', done.stdout)
     assert found, "a page did not report: its script or the probe failed to run"

@@ -16,13 +16,11 @@ import hashlib
 import html
 import json
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+from headless import NEEDS_CHROMIUM, run_chromium
 
 from stud8.tools.cli import main
 
@@ -31,25 +29,7 @@ ENGINE = "python:loop_engines:odd_chip_first_listed"
 KEY = "python-loop-engines-odd-chip-first-listed"
 
 
-def _chromium() -> str | None:
-    for name in ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-pytestmark = [pytest.mark.chromium,
-              pytest.mark.skipif(_chromium() is None, reason="no headless Chromium installed (chromium not on PATH)")]
-
-
-def _run(args: list[str], tmp: Path) -> subprocess.CompletedProcess[str]:
-    command = [str(_chromium()), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               f"--user-data-dir={tempfile.mkdtemp(dir=tmp)}", *args]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done
+pytestmark = NEEDS_CHROMIUM
 
 
 @pytest.fixture(scope="module")
@@ -124,7 +104,7 @@ def probe(page: Path, anchor: str, cause: str, tmp: Path) -> dict:
         f'<!DOCTYPE html><html><body style="margin:0"><iframe src="{copy.name}" style="border:0;width:1200px;'
         'height:900px"></iframe><script>window.addEventListener("message", function (e) { '
         'document.body.setAttribute("data-probe", e.data); });</script></body></html>', encoding="utf-8")
-    done = _run(["--window-size=1240,960", "--virtual-time-budget=10000", "--dump-dom", harness.as_uri()], tmp)
+    done = run_chromium(["--window-size=1240,960", "--virtual-time-budget=10000", "--dump-dom", harness.as_uri()], tmp)
     found = re.search(r'data-probe="([^"]*)"', done.stdout)
     assert found, "the probe reported nothing: the page's script or the probe failed to run"
     return json.loads(html.unescape(found.group(1)))
@@ -151,7 +131,7 @@ def test_drill_down_from_a_failing_cell_to_its_differences(page: Path, tmp_path:
 def test_opens_without_console_or_policy_errors(page: Path, tmp_path: Path, width: int) -> None:
     for name, address in (("top", page.as_uri()), ("failure", page.as_uri() + f"#fail-{KEY}-odd-chip-002")):
         shot = tmp_path / f"{name}-{width}.png"
-        done = _run(["--hide-scrollbars", "--enable-logging=stderr", "--v=0", f"--window-size={width},900",
+        done = run_chromium(["--hide-scrollbars", "--enable-logging=stderr", "--v=0", f"--window-size={width},900",
                      f"--screenshot={shot}", address], tmp_path)
         assert shot.is_file()
         if name == "top":
