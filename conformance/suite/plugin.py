@@ -22,8 +22,10 @@ import pytest
 
 from stud8.conformance.engines.api import Engine, EngineFault, EngineTimeout
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.suite.applicability import decide
 from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, known_failure, load_baseline, write_baseline
 from stud8.conformance.suite.checks import rule_text
+from stud8.conformance.suite.parting import engine_states
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
     Record,
@@ -228,10 +230,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report.user_properties.append(("stud8_message", message))
 
 
-def _attribute(scenario: Scenario, failure: ScenarioFailure) -> None:
-    """The rule of each difference (``rootcause``); a problem there must never change a result."""
+def _attribute(scenario: Scenario, failure: ScenarioFailure, engine: Engine | None = None) -> None:
+    """The rule of each difference (``rootcause``), from the first parting when the engine can
+    play the scenario's inputs again (``parting.engine_states``); a problem there must never
+    change a result."""
+    states = None
+    if engine is not None and scenario.kind == "replay":
+        try:
+            states = engine_states(engine, scenario)
+        except EngineFault:
+            engine.restart()  # the failure stands; the next scenario gets a fresh engine
+        except Exception:  # noqa: BLE001, S110 - the first parting is extra information
+            pass
     try:
-        attribute(scenario, failure)
+        attribute(scenario, failure, states=states)
     except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
         for item in failure.all:
             item.rule = None
@@ -456,16 +468,18 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         engine = _engine(self.config)
-        data = self.scenario.data
         watch = self.config.stash.get(WATCH_KEY, None)
         if watch is not None and watch.dead:
             pytest.skip("not run: the engine does not answer")
+        played = self.scenario
         try:
-            if self.scenario.kind == "replay":
-                reason = engine.unsupported(data.get("profile"), data.get("options", {}))
-                if reason:
-                    pytest.skip(f"not applicable: {reason}")
-            run_scenario(engine, self.scenario, keep_going=self.config.getoption("stud8_keep_going"))
+            decision = decide(engine, self.scenario)  # applicability by dependence (applicability.py)
+            if not decision.applies:
+                pytest.skip(f"not applicable: {decision.reason}")
+            played = decision.scenario
+            if decision.changed:
+                self.user_properties.append(("stud8_options", decision.played_options))
+            run_scenario(engine, played, keep_going=self.config.getoption("stud8_keep_going"))
         except EngineFault as fault:
             engine.restart()  # the next scenario starts from a fresh engine
             if watch is not None and watch.ran(fault):
@@ -474,7 +488,7 @@ class ScenarioItem(pytest.Item):
         except pytest.skip.Exception:
             raise
         except ScenarioFailure as failure:
-            _attribute(self.scenario, failure)  # before pytest shows it: the rule is part of the message
+            _attribute(played, failure, engine)  # before pytest shows it: the rule is part of the message
             if watch is not None:
                 watch.ran(None)
             raise

@@ -54,6 +54,7 @@ class ScenarioFailure(AssertionError):
         self.action = action
         self.rule: str | None = None
         self.cause: Difference | None = None  # a stacks difference traced to a pot (rootcause)
+        self.parting: Any = None  # the first parting that decided the rule (rootcause, parting.py)
         self.more: list[ScenarioFailure] = []
 
     @property
