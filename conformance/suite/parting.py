@@ -28,7 +28,7 @@ from typing import Any
 from stud8.conformance.engines.api import Engine, EngineRefusal, ReferenceEngine
 from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.differences import Difference, differences
-from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, _pots, _seat_map, seat_name
+from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, _pots, _seat_map, seat_name, sent_options
 from stud8.conformance.suite.scenarios import Scenario
 
 Observation = Mapping[str, Any]
@@ -86,7 +86,7 @@ def engine_states(engine: Engine, scenario: Scenario) -> States:
     data = scenario.data
     try:
         engine.start(stacks=data["stacks"], stakes=data["stakes"], deck=[str(card) for card in scenario_deck(data)],
-                     profile=data.get("profile"), options=data.get("options") or {})
+                     profile=data.get("profile"), options=sent_options(data))
     except EngineRefusal as refusal:
         states.stopped, states.answer = "start", f"refused {refusal.code}"
         return states

@@ -207,7 +207,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if error.more:
             message += f" (and {len(error.more)} more difference{'s' if len(error.more) > 1 else ''})"
             report.user_properties.append(("stud8_differences", [_failure_json(f, brief=True) for f in error.all]))
-        current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule)
+        current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule,
+                                expected=jsonable(error.expected), got=jsonable(error.got))
     elif error is not None:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         if isinstance(item, ScenarioItem):
@@ -348,7 +349,7 @@ class ConformanceReporter:
         if dead or session.shouldstop:
             self.baseline_line = f"baseline {path} not written: the run did not finish"
             return
-        current = [known_failure(r.id, r.outcome, r.at, r.field, r.rule, r.message)
+        current = [known_failure(r.id, r.outcome, r.at, r.field, r.rule, r.message, r.expected, r.got)
                    for r in self.report.records if r.outcome in BASELINED]
         ran = {record.id for record in self.report.records}
         old = Baseline()

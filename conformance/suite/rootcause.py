@@ -315,7 +315,7 @@ def attribute(scenario: Scenario, failure: ScenarioFailure, trace: ReferenceTrac
     for item in failure.all:
         check, situation = _situation(scenario, item, trace)
         item.rule = rule_for(check, situation, scenario.rules)
-    if states is not None:
+    if states is not None and scenario.kind == "replay":
         parting = _parting(scenario, failure, states)
         if parting is not None:
             failure.parting = parting
