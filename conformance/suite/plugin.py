@@ -12,7 +12,8 @@ alone, so installing stud8 never changes another project's test run.
 
 from __future__ import annotations
 
-import shlex
+import json
+import re
 import sys
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -30,9 +31,12 @@ from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
     Record,
     Report,
+    counts_line,
+    explain_command,
     failure_message,
     jsonable,
     root_cause_lines,
+    stopped_text,
     summary_lines,
     write_report,
 )
@@ -50,6 +54,8 @@ BASELINE_KEY = pytest.StashKey[Baseline]()
 SEEN_KEY = pytest.StashKey[set[Path]]()
 WATCH_KEY = pytest.StashKey["DeadEngineWatch"]()
 FIXED = "now passes: remove it from the baseline"
+NOT_RUN = "not run:"
+"""How a scenario skipped because the run stopped says so: it gets no record (it was not played)."""
 
 DEAD_AFTER = 3
 """Consecutive scenarios that time out on a freshly (re)started engine before the run stops: an
@@ -74,7 +80,7 @@ class DeadEngineWatch:
         """Note a scenario's end (its fault, if any); the one line to stop with, once dead."""
         if isinstance(fault, EngineTimeout) and self.fresh:
             self.count += 1
-            self.last = fault.message
+            self.last = re.split(r"; it wrote nothing on stderr|; its last stderr lines:", fault.message, maxsplit=1)[0]
         else:
             self.count = 0
         self.fresh = fault is not None
@@ -95,6 +101,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stud8-report", default=None, metavar="FILE", help="write the JSON conformance report to FILE")
     group.addoption("--stud8-report-quiet", action="store_true", default=False,
                     help="do not say where the report was written (stud8 conform --format json prints it instead)")
+    group.addoption("--stud8-label", default=None, metavar="NAME",
+                    help="a name for this run, kept in the report (stud8 report names the engine by it)")
     group.addoption("--stud8-keep-going", action="store_true", default=False,
                     help="after a difference, check every later checkpoint and the outcome too, and report them all")
     group.addoption("--stud8-baseline", default=None, metavar="FILE",
@@ -112,6 +120,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[ROOTS_KEY] = root_labels(roots, config.invocation_params.dir)
     config.stash[WATCH_KEY] = DeadEngineWatch()
     config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
+    config.pluginmanager.register(JUnitEngineErrors(config), "stud8-junit-engine-errors")
     baseline = config.getoption("stud8_baseline")
     report = config.getoption("stud8_report")
     why = seconds_problem(config.getoption("stud8_timeout"), "--stud8-timeout")
@@ -227,8 +236,28 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         assert isinstance(item, ScenarioItem)
         message = FIXED
         report.longrepr = f"{item.scenario.id}: {item.scenario.title}\n  {FIXED}"
+    if isinstance(item, ScenarioItem):
+        if report.skipped and isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:
+            # pytest names where skip() was called (this file, in site-packages); JUnit and the
+            # terminal get the scenario's own place instead, named relative to its suite
+            reason = str(report.longrepr[2])
+            report.longrepr = (item.scenario.path, item.scenario.line, reason)
+            if reason.removeprefix("Skipped: ").startswith(NOT_RUN):
+                outcome_name = "not-run"
+        if outcome_name in ("fail", "changed", "known-failure", "error", "crash", "timeout"):
+            report.user_properties.append(("stud8_hand", hand_of(item.scenario)))
     report.user_properties.append(("stud8_outcome", outcome_name))
     report.user_properties.append(("stud8_message", message))
+
+
+def hand_of(scenario: Scenario) -> dict[str, Any]:
+    """What a report keeps of a failing scenario, so that a reader sees the hand without the
+    suite: the stakes, stacks, settings, the deal (or deck) and every step; for a hand case its
+    cards."""
+    data = scenario.data
+    keys = ("stakes", "stacks", "profile", "options", "deal", "deck", "actions") if scenario.kind == "replay" \
+        else ("cards", "hands")
+    return {key: jsonable(data[key]) for key in keys if key in data and data[key] is not None}
 
 
 def _attribute(scenario: Scenario, failure: ScenarioFailure, engine: Engine | None = None) -> None:
@@ -279,6 +308,37 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None], in_baselin
     return "error"
 
 
+class JUnitEngineErrors:
+    """In JUnit XML (``-- --junitxml FILE``), an engine error, crash or timeout is an ``<error>``,
+    counted in the suite's ``errors``, not a ``<failure>``: the engine could not be judged there,
+    as ``stud8 conform`` counts it apart. pytest writes every failing call as a failure; this
+    turns the element it just wrote for such a scenario into an error and moves the count."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "call" or not report.failed:
+            return
+        if dict(report.user_properties).get("stud8_outcome") not in ("error", "crash", "timeout"):
+            return
+        try:
+            from _pytest.junitxml import xml_key
+        except ImportError:  # pragma: no cover - a pytest without it writes failures
+            return
+        xml = self.config.stash.get(xml_key, None)
+        if xml is None:
+            return
+        reporter = xml.node_reporter(report)
+        for node in reversed(reporter.nodes):
+            if node.tag == "failure":
+                node.tag = "error"
+                xml.stats["failure"] -= 1
+                xml.stats["error"] += 1
+                break
+
+
 class ConformanceReporter:
     """Collects one record per scenario (on the xdist controller too: reports carry the
     scenario's facts in ``user_properties``), prints the summary by rule area and writes the
@@ -289,12 +349,18 @@ class ConformanceReporter:
         self.report = Report()
         self.written: Path | None = None
         self.baseline_line: str | None = None
+        self.hello: dict[str, Any] = {}
+        self.collected: int | None = None
+        self.session: pytest.Session | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties: dict[str, Any] = dict(report.user_properties)
         if report.when != "call" or "stud8_outcome" not in properties:
             return
+        if properties["stud8_outcome"] == "not-run":
+            return  # the run stopped before it: no record (the report says the run is incomplete)
         failure = properties.get("stud8_failure") or {}
+        options = properties.get("stud8_options")
         self.report.records.append(Record(
             id=properties.get("stud8_id", report.nodeid),
             title=properties.get("title", ""),
@@ -312,24 +378,59 @@ class ConformanceReporter:
             rule=failure.get("rule"),
             details=tuple(failure.get("details") or ()),
             cause=failure.get("cause"),
+            engine_options=json.loads(options) if isinstance(options, str) else None,
+            hand=properties.get("stud8_hand"),
         ))
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self.session = session
+        if hasattr(self.config, "workerinput"):
+            return
+        try:  # who the engine says it is, kept now: a run that dies later still names it
+            self.hello = dict(_engine(self.config).handshake())
+        except (EngineFault, pytest.UsageError, Stud8Error):
+            self.hello = {}
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.collected = sum(1 for item in session.items if isinstance(item, (ScenarioItem, InvalidFileItem)))
+
+    def _run_state(self, session: pytest.Session) -> None:
+        """Whether the run played what it selected; why not (``RunState``)."""
+        state = self.report.run
+        state.label = self.config.getoption("stud8_label")
+        collected = self.collected if self.collected is not None else getattr(session, "testscollected", None)
+        state.collected = collected or None
+        watch = self.config.stash.get(WATCH_KEY, None)
+        played = len(self.report.records)
+        if watch is not None and watch.dead:
+            state.stopped = watch.dead
+        elif session.shouldfail:
+            state.stopped = str(session.shouldfail) if isinstance(session.shouldfail, str) else "the run was stopped"
+        elif session.shouldstop:
+            state.stopped = str(session.shouldstop) if isinstance(session.shouldstop, str) else "the run was stopped"
+        elif collected and played < collected:
+            state.stopped = "the run was interrupted"
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
             return
         watch = self.config.stash.get(WATCH_KEY, None)
         dead = watch.dead if watch is not None else None
+        self._run_state(session)
         path = self.config.getoption("stud8_report")
         update = self.config.getoption("stud8_update_baseline")
         if path is None and update is None:
             return
         if dead:
-            self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": dead}
+            self.report.engine = {**self.hello, "error": dead}
         else:
             try:
                 self.report.engine = _engine(self.config).handshake()
             except (EngineFault, pytest.UsageError) as error:
-                self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
+                self.report.engine = {**self.hello, "error": str(error)}
+        self.report.engine.setdefault("name", self.config.getoption("stud8_engine"))
+        if self.report.run.label:
+            self.report.engine["label"] = self.report.run.label
         # the spec too, so that a report says how to run an engine again (stud8 explain --engine SPEC)
         self.report.engine = {"spec": self.config.getoption("stud8_engine"), **self.report.engine}
         if path is not None:
@@ -376,9 +477,16 @@ class ConformanceReporter:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.report.records:
             return
+        if not hasattr(self.config, "workerinput") and self.session is not None:
+            self._run_state(self.session)
         terminalreporter.section(f"stud8 conformance: engine {self.config.getoption('stud8_engine')}")
         for line in summary_lines(self.report):
             terminalreporter.write_line(printable(line, None))
+        played, state = len(self.report.records), self.report.run
+        terminalreporter.write_line(counts_line(self.report.kinds(), played if state.stopped is None else None)
+                                    + ("" if state.stopped is None else
+                                       f" -- {stopped_text(played, state.collected).upper()}"),
+                                    red=state.stopped is not None)
         causes = root_cause_lines(self.report)
         if causes:
             terminalreporter.write_line("")
@@ -410,10 +518,6 @@ def _printable_lines(lines: list[str]) -> str:
     """A failure's lines for the terminal: what an engine answered or a file holds may carry
     control characters and ANSI escapes (``stud8.spec.limits.printable``)."""
     return "\n".join(printable(line, None) for line in lines)
-
-
-def _engine_flag(spec: str) -> str:
-    return "" if spec == "reference" else f" --engine {shlex.quote(spec)}"
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -471,7 +575,7 @@ class ScenarioItem(pytest.Item):
         engine = _engine(self.config)
         watch = self.config.stash.get(WATCH_KEY, None)
         if watch is not None and watch.dead:
-            pytest.skip("not run: the engine does not answer")
+            pytest.skip(f"{NOT_RUN} the engine does not answer")
         played = self.scenario
         try:
             decision = decide(engine, self.scenario)  # applicability by dependence (applicability.py)
@@ -479,7 +583,7 @@ class ScenarioItem(pytest.Item):
                 pytest.skip(f"not applicable: {decision.reason}")
             played = decision.scenario
             if decision.changed:
-                self.user_properties.append(("stud8_options", decision.played_options))
+                self.user_properties.append(("stud8_options", json.dumps(decision.played_options, sort_keys=True)))
             run_scenario(engine, played, keep_going=self.config.getoption("stud8_keep_going"))
         except EngineFault as fault:
             engine.restart()  # the next scenario starts from a fresh engine
@@ -527,8 +631,7 @@ class ScenarioItem(pytest.Item):
             cause = cause_text(failure)
             if cause:
                 lines.append(f"  cause: {cause}")
-        lines.append(f"  rerun it step by step: stud8 explain {self.scenario.id}"
-                     + _engine_flag(self.config.getoption("stud8_engine")))
+        lines.append(f"  rerun it step by step: {explain_command(self.scenario.id, self.config.getoption('stud8_engine'))}")
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:
