@@ -26,7 +26,9 @@ def outcomes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 def test_the_document_says_it() -> None:
     text = DOC.read_text(encoding="utf-8")
     assert "#### Not applicable: what decides it, and what it is not" in text
-    assert "`python:MODULE:FACTORY` with an `unsupported(profile, options)` method | that method alone" in text
+    assert "`python:MODULE:FACTORY` with an `unsupported(profile, options)` method | that method, asked first" in text
+    assert "A scenario applies to your engine **unless its result depends on an option value you do not" in text
+    assert "Why this is sound." in text
 
 
 def test_a_declaration_decides_without_unsupported(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
