@@ -151,7 +151,7 @@ def test_after_an_engine_error_its_own_answer_and_no_made_up_differences(capsys:
 
 
 def test_json_keeps_the_requests_as_sent_and_every_state(capsys: pytest.CaptureFixture[str], loop_engines: None) -> None:
-    code, out, _ = run(capsys, "explain", "pots-005", "--engine", "python:loop_engines:folding_bring_in", "--format", "json")
+    _, out, _ = run(capsys, "explain", "pots-005", "--engine", "python:loop_engines:folding_bring_in", "--format", "json")
     document = json.loads(out)
     start = document["steps"][0]
     sent = start["engine"][0]["request"]

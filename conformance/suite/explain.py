@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stud8.conformance.engines.api import Engine, EngineFault, EngineRefusal, ReferenceEngine
-from stud8.conformance.suite.checks import rule_text
-from stud8.conformance.suite.differences import Difference, differences
 from stud8.conformance.suite.applicability import Applicability, decide
+from stud8.conformance.suite.checks import rule_text
 from stud8.conformance.suite.deal import scenario_deck
+from stud8.conformance.suite.differences import Difference, differences
 from stud8.conformance.suite.parting import Parting, States, is_observation, observation_differences
 from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import jsonable

@@ -40,7 +40,7 @@ import jsonschema
 
 from stud8.conformance.suite.report import KIND_ORDER, KINDS, explain_command, stopped_text
 from stud8.spec.errors import Stud8Error
-from stud8.spec.limits import MAX_NESTING, nesting_depth, printable, shorten
+from stud8.spec.limits import MAX_NESTING, nesting_depth, shorten
 from stud8.spec.rulebook import default_rulebook, load_schema, schema_problems
 from stud8.spec.yamlio import FileRefused, read_text_file
 

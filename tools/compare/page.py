@@ -126,7 +126,7 @@ def _engine_view(run: EngineRun) -> dict[str, Any]:
         "stopped_text": run.stopped_text or "", "failing": len(run.failures),
         "causes": [{"rule": _text(rule), "count": len(ids), "anchor": f"cause-{run.key}-{anchor(rule)}",
                     "ids": [{"id": _text(item), "anchor": anchor(item)} for item in ids]} for rule, ids in run.root_causes],
-        "search": _text(" ".join([run.name, run.version, run.spec, run.source]).lower()),
+        "search": _text(f"{run.name} {run.version} {run.spec} {run.source}".lower()),
         "reasons": [{"text": _text(reason), "count": count}
                     for reason, count in sorted(run.reasons.items(), key=lambda item: -item[1])[:3]],
     }
