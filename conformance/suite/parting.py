@@ -21,7 +21,7 @@ the order of the legal moves, extra fields and ``contributed`` never count.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,11 +148,24 @@ def _seats(observation: Observation) -> dict[int, Mapping[str, Any]]:
     return {int(seat["seat"]): seat for seat in observation.get("seats") or [] if isinstance(seat, Mapping) and "seat" in seat}
 
 
-def card_differences(reference: Observation, engine: Observation, deck: Sequence[str]) -> list[tuple[str, Difference, str | None]]:
+def _dealt(mine: Mapping[int, Mapping[str, Any]],
+           theirs: Mapping[int, Mapping[str, Any]]) -> Iterator[tuple[int, str, list[str], list[str]]]:
+    """(seat, ``up``/``down``, the reference engine's cards, the engine's) for each seat both show."""
+    for number, seat in mine.items():
+        other = theirs.get(number)
+        if other is None:
+            continue
+        for kind in ("up", "down"):
+            yield number, kind, [str(c) for c in seat.get(kind) or []], [str(c) for c in other.get(kind) or []]
+
+
+def card_differences(reference: Observation, engine: Observation, deck: Sequence[str],
+                     counts: bool = True) -> list[tuple[str, Difference, str | None]]:
     """The seats dealt other cards by the engine: (``up``/``down``, the difference, the fact
     that explains it: ``dead cards dealt`` or ``burn dealt``, if one does). Cards dealt to a
     folded seat come first; then, seat by seat, a card that differs where both sides have one;
-    then a seat holding more or fewer cards of a kind while the street is the same."""
+    then (with ``counts``) a seat holding more or fewer cards of a kind while the street is the
+    same."""
     found: list[tuple[str, Difference, str | None]] = []
     theirs = _seats(engine)
     mine = _seats(reference)
@@ -162,28 +175,17 @@ def card_differences(reference: Observation, engine: Observation, deck: Sequence
             dealt = len(other.get("up") or []) + len(other.get("down") or [])
             if dealt > len(seat.get("up") or []) + len(seat.get("down") or []):
                 found.append(("down", Difference(f"cards[p{number}]", _hand(seat), _hand(other)), "dead cards dealt"))
-    for number, seat in mine.items():
-        other = theirs.get(number)
-        if other is None:
-            continue
-        for kind in ("up", "down"):
-            want, got = [str(c) for c in seat.get(kind) or []], [str(c) for c in other.get(kind) or []]
-            for position in range(min(len(want), len(got))):
-                if want[position] != got[position]:
-                    fact = None
-                    if want[position] in deck and got[position] in deck and deck.index(got[position]) < deck.index(want[position]):
-                        fact = "burn dealt"  # the engine dealt a card the rule book burns
-                    found.append((kind, Difference(f"{kind}[p{number}]", " ".join(want), " ".join(got)), fact))
-                    break
-    if reference.get("street") == engine.get("street"):
-        for number, seat in mine.items():
-            other = theirs.get(number)
-            if other is None:
-                continue
-            for kind in ("up", "down"):
-                want, got = [str(c) for c in seat.get(kind) or []], [str(c) for c in other.get(kind) or []]
-                if len(want) != len(got):
-                    found.append((kind, Difference(f"{kind}[p{number}]", " ".join(want), " ".join(got)), None))
+    for number, kind, want, got in _dealt(mine, theirs):
+        for position in range(min(len(want), len(got))):
+            if want[position] != got[position]:
+                fact = None
+                if want[position] in deck and got[position] in deck and deck.index(got[position]) < deck.index(want[position]):
+                    fact = "burn dealt"  # the engine dealt a card the rule book burns
+                found.append((kind, Difference(f"{kind}[p{number}]", " ".join(want), " ".join(got)), fact))
+                break
+    if counts and reference.get("street") == engine.get("street"):
+        found += [(kind, Difference(f"{kind}[p{number}]", " ".join(want), " ".join(got)), None)
+                  for number, kind, want, got in _dealt(mine, theirs) if len(want) != len(got)]
     return found
 
 

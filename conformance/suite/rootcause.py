@@ -33,7 +33,14 @@ from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
 from stud8.conformance.suite.checks import Situation, rule_for
 from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.differences import Difference, differences, show
-from stud8.conformance.suite.parting import Parting, States, compared_state, first_parting, reference_states
+from stud8.conformance.suite.parting import (
+    Parting,
+    States,
+    card_differences,
+    compared_state,
+    first_parting,
+    reference_states,
+)
 from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, ScenarioFailure, _pots, _seat_map
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import parse_cards
@@ -111,38 +118,15 @@ def _dealt_otherwise(reference: Observation | None, engine: Observation | None,
                      deck: Sequence[str]) -> tuple[str, Difference, str | None] | None:
     """The first seat given other cards by the engine (not merely more or fewer of them): the
     check that fails (``up`` or ``down``), the difference, and the fact that explains it
-    (``dead cards dealt``, ``burn dealt``) if one does."""
+    (``dead cards dealt``, ``burn dealt``) if one does (``parting.card_differences``)."""
     if reference is None or engine is None:
         return None
-    theirs = _seats(engine)
-    for number, seat in _seats(reference).items():
-        other = theirs.get(number)
-        if other is not None and seat.get("folded"):
-            dealt = len(other.get("up") or []) + len(other.get("down") or [])
-            if dealt > len(seat.get("up") or []) + len(seat.get("down") or []):
-                return "down", Difference(f"cards[p{number}]", _cards(seat), _cards(other)), "dead cards dealt"
-    for number, seat in _seats(reference).items():
-        other = theirs.get(number)
-        if other is None:
-            continue
-        for kind in ("up", "down"):
-            want, got = list(seat.get(kind) or []), list(other.get(kind) or [])
-            shared = min(len(want), len(got))
-            for position in range(shared):
-                if want[position] != got[position]:
-                    fact = None
-                    if want[position] in deck and got[position] in deck and deck.index(got[position]) < deck.index(want[position]):
-                        fact = "burn dealt"  # the engine dealt a card the rule book burns
-                    return kind, Difference(f"{kind}[p{number}]", " ".join(want), " ".join(got)), fact
-    return None
+    found = card_differences(reference, engine, deck, counts=False)
+    return found[0] if found else None
 
 
 def _seat_name(seat: Any) -> str | None:
     return None if seat is None else f"p{seat}"
-
-
-def _cards(seat: Mapping[str, Any]) -> str:
-    return " ".join([*(seat.get("down") or [])[:2], *(seat.get("up") or []), *(seat.get("down") or [])[2:]])
 
 
 def _round_differs(reference: Observation | None, engine: Observation | None) -> tuple[str, Difference] | None:
