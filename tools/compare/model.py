@@ -131,6 +131,7 @@ class _Checker:
 
     def __init__(self) -> None:
         schema = load_schema("report.schema.json")
+        self.envelope = jsonschema.Draft202012Validator(schema)
         self.record = jsonschema.Draft202012Validator({"$defs": schema["$defs"], **schema["properties"]["scenarios"]["items"]})
         self.seen: set[bytes] = set()
 
@@ -139,9 +140,10 @@ class _Checker:
             problems = schema_problems(document, "report.schema.json", str(path))
             return problems[0].message if problems else "no scenarios"
         envelope = {**document, "scenarios": []}
-        problems = schema_problems(envelope, "report.schema.json", str(path))
-        if problems:
-            return problems[0].message
+        if not self.envelope.is_valid(envelope):  # the positioned message only when there is one
+            problems = schema_problems(envelope, "report.schema.json", str(path))
+            if problems:
+                return problems[0].message
         for index, record in enumerate(document["scenarios"]):
             # the record as written (reports of one writer write equal records alike); another
             # order of keys only costs a second check
