@@ -112,7 +112,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         command += ["--stud8-update-baseline", str(args.update_baseline.resolve())]
     if getattr(args, "keep_going", False):
         command.append("--stud8-keep-going")
-    if getattr(args, "label", None):
+    if getattr(args, "label", None) is not None:
         command += ["--stud8-label", check_label(args.label)]
     for folder in folders:
         command += ["--stud8-scenarios", str(folder.resolve())]

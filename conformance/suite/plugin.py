@@ -218,6 +218,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.user_properties.append(("stud8_differences", [_failure_json(f, brief=True) for f in error.all]))
         current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule,
                                 expected=jsonable(error.expected), got=jsonable(error.got))
+    elif isinstance(error, EngineFault):
+        # one line, the engine's stderr tail included (a crash's or a timeout's): the report and
+        # the page show what the engine said without the engine
+        message = " | ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
     elif error is not None:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         if isinstance(item, ScenarioItem):
@@ -402,14 +406,12 @@ class ConformanceReporter:
         state.collected = collected or None
         watch = self.config.stash.get(WATCH_KEY, None)
         played = len(self.report.records)
+        reason = session.shouldfail or session.shouldstop
         if watch is not None and watch.dead:
             state.stopped = watch.dead
-        elif session.shouldfail:
-            state.stopped = str(session.shouldfail) if isinstance(session.shouldfail, str) else "the run was stopped"
-        elif session.shouldstop:
-            state.stopped = str(session.shouldstop) if isinstance(session.shouldstop, str) else "the run was stopped"
-        elif collected and played < collected:
-            state.stopped = "the run was interrupted"
+        elif (collected and played < collected) or (not collected and reason):
+            # stopped before the end (-x after a failure that was not the last one, an interruption)
+            state.stopped = reason if isinstance(reason, str) else "the run was interrupted"
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
