@@ -10,7 +10,6 @@ comparison but fails play-outs.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
