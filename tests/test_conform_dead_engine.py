@@ -1,6 +1,6 @@
 """Fail fast on a dead engine: after a few timeouts in a row on fresh starts, ``stud8 conform``
 stops with one line saying the engine does not answer (exit 1), instead of timing out every
-scenario (conformance/suite/plugin.py, DeadEngineWatch)."""
+scenario (conformance/suite/faults.py, EngineWatch)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from processes import process_gone
 
 from stud8.conformance.engines.api import EngineCrash, EngineTimeout
-from stud8.conformance.suite.plugin import DEAD_AFTER, DeadEngineWatch
+from stud8.conformance.suite.faults import DEAD_AFTER, EngineWatch
 from stud8.tools.cli import main
 
 ENGINES = Path(__file__).resolve().parent / "engines"
@@ -34,7 +34,7 @@ def test_a_dead_engine_stops_the_run_after_a_few_fresh_starts(capsys: pytest.Cap
 
 
 def test_the_watch_counts_only_timeouts_on_fresh_starts_in_a_row() -> None:
-    watch = DeadEngineWatch()
+    watch = EngineWatch()
     timeout = EngineTimeout("no answer to 'start'")
     assert watch.ran(timeout) is None and watch.ran(timeout) is None  # fresh: the run's first, then after a fault
     assert watch.ran(None) is None  # a scenario that got its answers: the count starts again

@@ -99,7 +99,9 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     rootdir = _rootdir(folders)
     labelled = root_labels(folders, Path.cwd())
     extra = [_pasteable(arg, rootdir, labelled) for arg in extra]
-    command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}",
+    # -rN: no "FAILED id - message" line per failure after the fact (338 of them once, issue 27):
+    # the summary by root cause says it shorter, last; `-- -ra` brings them back
+    command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}", "-rN",
                "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
         command += ["--stud8-report", str(args.report) if is_stdout(args.report) else str(args.report.resolve())]

@@ -1,0 +1,48 @@
+"""The project's settings applied to a command's arguments (``conform``, ``explain``, ``smoke``,
+``fuzz``): a flag given on the command line wins, then ``stud8.toml`` or ``[tool.stud8]``
+(``stud8.conformance.suite.projectconfig``), then the command's own default.
+
+The flags these commands take from the file default to ``None`` (``--scenarios`` to nothing),
+so "not given" is told apart from "given as the default"; ``apply_settings`` fills each in and
+says, in one line, which file it read and what it took from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from stud8.conformance.engines.spec import DEFAULT_TIMEOUT
+from stud8.conformance.suite.projectconfig import ProjectConfig, load_project_config
+
+DEFAULTS: dict[str, Any] = {"engine": "reference", "timeout": DEFAULT_TIMEOUT, "baseline": None, "label": None}
+"""What each setting is when neither the command line nor a file gives it."""
+
+
+def apply_settings(args: argparse.Namespace, command: str, *, defaults: dict[str, Any] | None = None,
+                   quiet: bool = False) -> ProjectConfig | None:
+    """Fill in ``args`` from the project's settings file (found from the current folder up) and
+    the defaults; print ``stud8 COMMAND: settings from FILE: key, key`` on stderr when the file
+    gave any. Idempotent: a second call changes nothing and says nothing."""
+    if getattr(args, "_settings_applied", False):
+        return None
+    args._settings_applied = True
+    config = load_project_config(Path.cwd())
+    taken: list[str] = []
+    wanted = {**DEFAULTS, **(defaults or {})}
+    for key, default in wanted.items():
+        if not hasattr(args, key):
+            continue
+        if getattr(args, key) is None:
+            value = config.get(key) if config is not None else None
+            if value is not None:
+                taken.append(key)
+            setattr(args, key, default if value is None else value)
+    if hasattr(args, "scenarios") and not args.scenarios and config is not None and config.scenarios:
+        args.scenarios = list(config.scenarios)
+        taken.append("scenarios")
+    if config is not None and taken and not quiet:
+        print(f"stud8 {command}: settings from {config.where}: {', '.join(taken)}", file=sys.stderr)
+    return config
