@@ -43,6 +43,7 @@ from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable, is_stdout
 from stud8.tools.progress import ProgressBar, progress_bar, progress_wanted
+from stud8.tools.settings import apply_settings
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 conform --engine 'cmd:./my-engine --stud8' --report report.json",
@@ -52,11 +53,14 @@ EXAMPLES: tuple[str, ...] = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", default="reference", metavar="SPEC",
+    # --engine, --timeout, --baseline, --scenarios: None when not given, so that stud8.toml or
+    # [tool.stud8] can give them (tools/settings.py)
+    parser.add_argument("--engine", default=None, metavar="SPEC",
                         help="the engine under test: reference (default), pokerkit, pokerkit-native, "
-                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell)")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
+                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell); "
+                             "default: engine in stud8.toml or [tool.stud8], else reference")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g}, or timeout in the settings)")
     parser.add_argument("--report", type=Path, metavar="FILE", help="write the JSON report (spec/schema/report.schema.json)")
     parser.add_argument("--baseline", type=Path, metavar="FILE",
                         help="known failures (a baseline from --update-baseline, a JSON report, or ids one a line): they "
@@ -64,8 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--update-baseline", type=Path, metavar="FILE",
                         help="write this run's failures to FILE as the new baseline (exit 0 once written; entries for "
                              "scenarios not run are kept)")
-    parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
-                        help="also run the scenario files under DIR (repeatable)")
+    parser.add_argument("--scenarios", action="append", type=Path, default=None, metavar="DIR",
+                        help="also run the scenario files under DIR (repeatable; default: scenarios in the settings)")
     parser.add_argument("--no-builtin", action="store_true", help="run only the --scenarios folders, not the packaged suite")
     add_format_argument(parser, "results (json: the report of --report, on stdout; pytest's lines go to stderr)")
     parser.add_argument("--explain", metavar="ID",
@@ -234,6 +238,7 @@ def next_step(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    apply_settings(args, "conform")
     if args.explain is not None:
         from stud8.tools import explain_cmd
 

@@ -40,9 +40,10 @@ def apply_settings(args: argparse.Namespace, command: str, *, defaults: dict[str
             if value is not None:
                 taken.append(key)
             setattr(args, key, default if value is None else value)
-    if hasattr(args, "scenarios") and not args.scenarios and config is not None and config.scenarios:
-        args.scenarios = list(config.scenarios)
-        taken.append("scenarios")
+    if hasattr(args, "scenarios") and args.scenarios is None:
+        args.scenarios = list(config.scenarios) if config is not None else []
+        if args.scenarios:
+            taken.append("scenarios")
     if config is not None and taken and not quiet:
         print(f"stud8 {command}: settings from {config.where}: {', '.join(taken)}", file=sys.stderr)
     return config

@@ -123,9 +123,9 @@ def conclusion(result: Any, engine: str) -> tuple[str, str]:
     flag = engine_flag(engine)
     if not result.protocol_ok:
         failed = next(step for step in result.steps if not step.ok)
-        return (f"NOT READY: the engine does not answer {failed.name!r} as the protocol says: {first_line(failed.detail)}",
-                f"fix it ({WHERE.get(failed.name, 'docs/protocol.md')}; stud8 protocol prints the document), "
-                f"then run again: stud8 smoke{flag}")
+        verdict = f"NOT READY: the engine does not answer {failed.name!r} as the protocol says: {first_line(failed.detail)}"
+        return verdict, (f"fix it ({WHERE.get(failed.name, 'docs/protocol.md')}; stud8 protocol prints the document), "
+                         f"then run again: stud8 smoke{flag}")
     faults = result.count("error", "crash", "timeout")
     failed = result.count("fail")
     passed = result.count("pass")
@@ -133,16 +133,16 @@ def conclusion(result: Any, engine: str) -> tuple[str, str]:
     if faults:
         first = next(played for played in result.played if played.outcome in ("error", "crash", "timeout"))
         kinds = len(result.faults.groups)
-        return (f"NOT READY: the protocol works, but the engine faults on {faults} of {len(result.played)} sample "
-                f"scenarios ({kinds} kind{'s' if kinds != 1 else ''}; the first shown in full above)",
-                f"stud8 explain {first.scenario.id}{flag} shows its exchange step by step; fix it, then run "
-                f"stud8 smoke{flag} again")
+        verdict = (f"NOT READY: the protocol works, but the engine faults on {faults} of {len(result.played)} sample "
+                   f"scenarios ({kinds} kind{'s' if kinds != 1 else ''}; the first shown in full above)")
+        return verdict, (f"stud8 explain {first.scenario.id}{flag} shows its exchange step by step; fix it, then run "
+                         f"stud8 smoke{flag} again")
     if failed:
         first = next(played for played in result.played if played.outcome == "fail")
-        return (f"READY FOR THE SUITE: the protocol works; {passed} of {applicable} sample scenarios pass, "
-                f"{failed} fail on the rules",
-                f"stud8 explain {first.scenario.id}{flag} (the first failure beside the reference engine), "
-                f"or the whole suite: stud8 conform{flag} --report report.json")
+        verdict = (f"READY FOR THE SUITE: the protocol works; {passed} of {applicable} sample scenarios pass, "
+                   f"{failed} fail on the rules")
+        return verdict, (f"stud8 explain {first.scenario.id}{flag} (the first failure beside the reference engine), "
+                         f"or the whole suite: stud8 conform{flag} --report report.json")
     return (f"READY: the protocol works and all {passed} applicable sample scenarios pass"
             + (f" ({result.count('not-applicable')} not applicable)" if result.count("not-applicable") else ""),
             f"the whole suite: stud8 conform{flag} --report report.json")

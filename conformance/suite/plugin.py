@@ -25,6 +25,7 @@ from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, 
 from stud8.conformance.suite.checks import rule_text
 from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fault_summary_lines, first_line
 from stud8.conformance.suite.nextstep import engine_flag, next_hint
+from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
     Record,
@@ -55,9 +56,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("stud8", "stud8 conformance scenarios")
     group.addoption("--stud8-scenarios", action="append", default=[], metavar="DIR",
                     help="a folder of scenario files to collect (repeatable)")
-    group.addoption("--stud8-engine", default="reference", metavar="SPEC",
-                    help="the engine: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY or cmd:COMMAND")
-    group.addoption("--stud8-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    # engine, timeout: None when not given, then the ini option or the project's stud8 settings (pytest_settings.py)
+    group.addoption("--stud8-engine", default=None, metavar="SPEC",
+                    help="the engine: reference (default), pokerkit, pokerkit-native, python:MODULE:FACTORY or cmd:COMMAND")
+    group.addoption("--stud8-timeout", type=float, default=None, metavar="SECONDS",
                     help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--stud8-report", default=None, metavar="FILE", help="write the JSON conformance report to FILE")
     group.addoption("--stud8-report-quiet", action="store_true", default=False,
@@ -71,11 +73,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write the failures of this run to FILE as the new baseline (entries for scenarios not run "
                          "are kept from FILE)")
     parser.addini("stud8_scenarios", "folders of stud8 scenario files, relative to the rootdir", type="paths", default=[])
+    add_ini_options(parser)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    added = apply_settings(config)  # ini options and stud8.toml / [tool.stud8] for what no flag gave
     roots = [Path(p).resolve() for p in config.getini("stud8_scenarios")]
-    roots += [Path(p).resolve() for p in config.getoption("stud8_scenarios")]
+    roots += [Path(p).resolve() for p in [*config.getoption("stud8_scenarios"), *added]]
     config.stash[ROOTS_KEY] = root_labels(roots, config.invocation_params.dir)
     config.stash[WATCH_KEY] = EngineWatch()
     config.stash[FAULTS_KEY] = FaultLog()
@@ -98,6 +102,10 @@ def pytest_configure(config: pytest.Config) -> None:
         # Made at once so that a bad spec, a missing command or module is a usage error of the
         # whole run, not a failure of every scenario.
         _engine(config)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    return settings_header(config)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -13,6 +13,7 @@ of them stops the check, as in ``stud8 conform`` (``faults.py``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,8 @@ from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fi
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.rootcause import attribute
 from stud8.conformance.suite.scenarios import Scenario, find_scenario_files, iter_scenarios, load_scenario_file
+from stud8.conformance.suite.testids import root_labels, suite_path
+from stud8.spec.yamlio import FileRefused, read_text_file
 
 SAMPLE: tuple[str, ...] = (
     # hands: a category, two pair with its kicker, the order of the categories, a flush beside a straight
@@ -216,8 +219,15 @@ def sample_scenarios(roots: Sequence[Path], ids: Sequence[str] = SAMPLE) -> list
     """The scenarios of ``ids`` found under ``roots``, in the order of ``ids``."""
     wanted = set(ids)
     found: dict[str, Scenario] = {}
+    labelled = root_labels(list(roots), Path.cwd())
+    mentions = re.compile(r"\bid:\s*['\"]?(" + "|".join(re.escape(scenario_id) for scenario_id in ids) + r")\b")
     for path in find_scenario_files(roots):
-        loaded = load_scenario_file(path)
+        try:  # only the files naming a sample id are parsed: the whole suite takes ten times as long
+            if not mentions.search(read_text_file(path)):
+                continue
+        except (FileRefused, OSError):
+            pass  # loading it says what is wrong
+        loaded = load_scenario_file(path, display=suite_path(path.resolve(), labelled))  # stud8/pots/x.yaml, as conform names it
         for scenario in iter_scenarios([loaded]):
             if scenario.id in wanted:
                 found.setdefault(scenario.id, scenario)
