@@ -35,6 +35,8 @@ from stud8.conformance.engines.api import Engine, EngineFault
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite import plugin
 from stud8.conformance.suite.baseline import load_baseline
+from stud8.conformance.suite.faults import first_line
+from stud8.conformance.suite.nextstep import engine_flag
 from stud8.conformance.suite.scenarios import packaged_scenarios_dir
 from stud8.conformance.suite.testids import real_path, root_labels
 from stud8.reference.errors import Stud8Error
@@ -170,7 +172,8 @@ def start_engine(spec: str, timeout: float) -> Engine:
         engine.handshake()
     except EngineFault as fault:
         engine.close()
-        raise Stud8Error(f"engine {spec!r} cannot start: {fault.message}", "usage") from None
+        raise Stud8Error(f"engine {spec!r} cannot start: {first_line(fault.message)} "
+                         f"(stud8 smoke{engine_flag(spec)} checks the protocol step by step)", "usage") from None
     return engine
 
 

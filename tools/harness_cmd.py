@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def harness_source(name: str) -> Path:
     """The installed harness folder (package data of ``stud8.examples``)."""
-    return Path(str(resources.files("stud8.examples").joinpath("engines", HARNESSES[name].folder)))
+    return Path(str(resources.files("stud8.examples").joinpath("engines").joinpath(HARNESSES[name].folder)))
 
 
 def copy_harness(name: str, folder: Path) -> list[str]:

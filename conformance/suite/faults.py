@@ -60,9 +60,12 @@ def first_line(message: str) -> str:
 class _Faulted(Protocol):
     """What a report record tells of a scenario (``report.Record``)."""
 
-    id: str
-    outcome: str
-    message: str
+    @property
+    def id(self) -> str: ...
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def message(self) -> str: ...
 
 
 @dataclass

@@ -17,8 +17,12 @@ FAILURES = frozenset({"fail", "changed"})
 
 
 class _Outcome(Protocol):
-    id: str
-    outcome: str
+    """What a report record tells of a scenario (``report.Record``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def outcome(self) -> str: ...
 
 
 def engine_flag(spec: str) -> str:

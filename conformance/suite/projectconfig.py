@@ -99,7 +99,7 @@ def _read(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise ProjectConfigError(f"{shown_path(path)}: {error.strerror or error}") from None
     try:
-        return load_toml(text, shown_path(path))
+        return load_toml(text, shown_path(path), "a settings file")
     except TomlRefused as refused:
         raise ProjectConfigError(refused.message) from None
 

@@ -48,28 +48,28 @@ typedef struct json_value {
 
 const json_value *json_get(const json_value *object, const char *key); /* NULL when absent */
 
-/* Who the engine is (hello), and the option values it really plays: a JSON object, "{}" for
+/* ENGINE CALL: who the engine is (hello), and the option values it really plays: a JSON object, "{}" for
  * the rule book's defaults only (an option left out is played at its default only). */
 const char *engine_name(void);
 const char *engine_version(void);
 const char *engine_options_json(void);
 const char *engine_profiles_json(void);
 
-/* evaluate: write "high" and "low" as JSON fields into out: "\"high\": {...}, \"low\": ..." */
+/* ENGINE CALL: evaluate: write "high" and "low" as JSON fields into out: "\"high\": {...}, \"low\": ..." */
 int engine_evaluate(const char *const *cards, int count, strbuf *out, refusal *why);
 
-/* start: a new hand dealt from the top of deck (never shuffled); options holds every option's
+/* ENGINE CALL: start: a new hand dealt from the top of deck (never shuffled); options holds every option's
  * value for this hand, resolved (a JSON object). */
 int engine_start(const long long *stacks, int players, long long ante, long long bring_in, long long small_bet,
                  long long big_bet, const char *const *deck, int deck_size, const json_value *options, refusal *why);
 
-/* act: one action in PHH words: "p2 pb", "p1 cc", "p3 f", "p1 cbr 20". */
+/* ENGINE CALL: act: one action in PHH words: "p2 pb", "p1 cc", "p3 f", "p1 cbr 20". */
 int engine_act(const char *action, refusal *why);
 
-/* observe: write the observation object (docs/protocol.md, observe) into out. */
+/* ENGINE CALL: observe: write the observation object (docs/protocol.md, observe) into out. */
 int engine_observe(strbuf *out, refusal *why);
 
-/* stop: release what the engine holds; the harness then exits. */
+/* ENGINE CALL: stop: release what the engine holds; the harness then exits. */
 void engine_stop(void);
 
 #endif
