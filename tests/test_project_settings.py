@@ -108,6 +108,20 @@ def test_conform_takes_engine_scenarios_and_baseline_from_pyproject(tmp_path: Pa
     assert code == 1  # the baseline names a scenario that passes: the run says so
 
 
+def test_the_first_update_of_a_configured_baseline_writes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Found following docs/implementers.md as a stranger: with baseline = "baseline.json" in
+    stud8.toml, the first --update-baseline stopped at "cannot read file"."""
+    _write(tmp_path / "house" / "hands.yaml", (ROOT / "tests" / "data" / "wrong" / "wrong.yaml").read_text())
+    _write(tmp_path / "stud8.toml", 'engine = "reference"\nscenarios = "house"\nbaseline = "baseline.json"\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["conform", "--no-builtin", "--update-baseline", "baseline.json"]) == 0
+    assert "testwrong-001" in (tmp_path / "baseline.json").read_text()
+    capsys.readouterr()
+    assert main(["conform", "--no-builtin"]) == 0  # the known failure, from the baseline the settings name
+    assert "settings from" in capsys.readouterr().err
+
+
 def test_smoke_and_fuzz_take_the_engine_from_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     _write(tmp_path / "stud8.toml", 'engine = "reference"\n')

@@ -108,7 +108,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     # -rN: no "FAILED id - message" line per failure after the fact (338 of them once, issue 27):
     # the summary by root cause says it shorter, last; `-- -ra` brings them back
     command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}", "-rN",
-               "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
+               "--stud8-settings-read", "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
         command += ["--stud8-report", str(args.report) if is_stdout(args.report) else str(args.report.resolve())]
     if args.baseline is not None:

@@ -40,6 +40,11 @@ def apply_settings(args: argparse.Namespace, command: str, *, defaults: dict[str
             if value is not None:
                 taken.append(key)
             setattr(args, key, default if value is None else value)
+    if "baseline" in taken and getattr(args, "update_baseline", None) is not None and not Path(args.baseline).exists():
+        # the first --update-baseline of a project whose settings already name its baseline: the
+        # file is what this run makes, there is nothing to compare with yet
+        args.baseline = None
+        taken.remove("baseline")
     if hasattr(args, "scenarios") and args.scenarios is None:
         args.scenarios = list(config.scenarios) if config is not None else []
         if args.scenarios:

@@ -40,6 +40,9 @@ INI_OPTIONS: tuple[tuple[str, str], ...] = (
 def add_ini_options(parser: pytest.Parser) -> None:
     for name, help_text in INI_OPTIONS:
         parser.addini(name, help_text, type="string", default="")
+    parser.getgroup("stud8").addoption(
+        "--stud8-settings-read", action="store_true", default=False,
+        help="the caller (stud8 conform) has applied stud8.toml / [tool.stud8] already: do not read them again")
 
 
 def _truth(value: str, name: str) -> bool | None:
@@ -57,6 +60,10 @@ def apply_settings(config: pytest.Config) -> list[Path]:
     """Fill the ``--stud8-*`` options not given from the ini options and the project's stud8
     settings; the scenario folders the run adds (the settings' ``scenarios``, the packaged
     suite when it joins the run)."""
+    if config.option.stud8_settings_read:  # stud8 conform: its flags say everything, settings included
+        config.option.stud8_engine = config.option.stud8_engine or "reference"
+        config.option.stud8_timeout = config.option.stud8_timeout or DEFAULT_TIMEOUT
+        return []
     try:
         project = load_project_config(config.rootpath)
     except ProjectConfigError as error:
