@@ -120,6 +120,14 @@ def test_the_first_update_of_a_configured_baseline_writes_it(tmp_path: Path, mon
     capsys.readouterr()
     assert main(["conform", "--no-builtin"]) == 0  # the known failure, from the baseline the settings name
     assert "settings from" in capsys.readouterr().err
+    (tmp_path / "baseline.json").unlink()  # named but missing, with no update: say how to make it
+    assert main(["conform", "--no-builtin"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"stud8 conform: {tmp_path / 'stud8.toml'}: baseline {tmp_path / 'baseline.json'}: no such file "
+        f"(write it first: stud8 conform --update-baseline {tmp_path / 'baseline.json'})")
+    _write(tmp_path / "baseline.json", "testwrong-001\n")
+    assert main(["conform", "--no-builtin"]) == 0
+    assert "settings from" in capsys.readouterr().err
 
 
 def test_smoke_and_fuzz_take_the_engine_from_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

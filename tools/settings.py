@@ -16,6 +16,8 @@ from typing import Any
 
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT
 from stud8.conformance.suite.projectconfig import ProjectConfig, load_project_config
+from stud8.spec.errors import Stud8Error
+from stud8.spec.limits import shown_path
 
 DEFAULTS: dict[str, Any] = {"engine": "reference", "timeout": DEFAULT_TIMEOUT, "baseline": None, "label": None}
 """What each setting is when neither the command line nor a file gives it."""
@@ -45,6 +47,10 @@ def apply_settings(args: argparse.Namespace, command: str, *, defaults: dict[str
         # file is what this run makes, there is nothing to compare with yet
         args.baseline = None
         taken.remove("baseline")
+    if "baseline" in taken and not Path(args.baseline).exists():
+        assert config is not None
+        raise Stud8Error(f"{config.where}: baseline {shown_path(args.baseline)}: no such file (write it first: "
+                         f"stud8 {command} --update-baseline {shown_path(args.baseline)})", "usage")
     if hasattr(args, "scenarios") and args.scenarios is None:
         args.scenarios = list(config.scenarios) if config is not None else []
         if args.scenarios:
