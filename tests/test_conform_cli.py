@@ -18,6 +18,16 @@ pytest_plugins = ["pytester"]
 DATA = Path(__file__).parent / "data"
 
 
+def stats(out: str) -> str:
+    """pytest's closing line ("== 3 passed in 0.1s =="): before the stud8 summary, which comes
+    last (issue 27)."""
+    lines = out.splitlines()
+    found = [index for index, line in enumerate(lines) if line.startswith("=") and " in " in line and ("passed" in line or "failed" in line)]
+    assert found, out
+    assert lines[found[-1] + 1].startswith("=") and "stud8 conformance" in lines[found[-1] + 1], "the summary follows it"
+    return lines[found[-1]]
+
+
 def conform(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
     code = main(["conform", *map(str, argv)])
     out, err = capsys.readouterr()
@@ -37,7 +47,7 @@ def test_passing_hand_cases(capsys: pytest.CaptureFixture[str], passing: Path) -
     assert code == 0, out
     for scenario_id in ("testhand-001", "testhand-002", "testhand-003"):
         assert f"hands.yaml::{scenario_id} PASSED" in out
-    assert "3 passed" in out.splitlines()[-2]
+    assert "3 passed" in stats(out)
 
 
 def test_wrong_expectation_fails_with_expected_and_got(capsys: pytest.CaptureFixture[str], passing: Path) -> None:
@@ -56,7 +66,7 @@ def test_wrong_expectation_fails_with_expected_and_got(capsys: pytest.CaptureFix
     lines = out.splitlines()
     start = lines.index(expected_block[0])
     assert lines[start:start + len(expected_block)] == expected_block
-    assert "1 failed, 3 passed" in lines[-1]
+    assert "1 failed, 3 passed" in stats(out)
 
 
 def test_invalid_scenario_file_fails_with_its_problems(capsys: pytest.CaptureFixture[str], passing: Path) -> None:
@@ -67,7 +77,7 @@ def test_invalid_scenario_file_fails_with_its_problems(capsys: pytest.CaptureFix
     start = lines.index("invalid scenario file:")
     assert lines[start + 1] == (
         "  passing/broken.yaml:8:5: [error] 8 cards where 5 to 7 are needed: '8c 6d 4h 2s Ac Kd Qd Jd' (card-count)")
-    assert "1 failed, 3 passed" in lines[-1]
+    assert "1 failed, 3 passed" in stats(out)
 
 
 def test_select_one_scenario_with_k(capsys: pytest.CaptureFixture[str], passing: Path) -> None:
@@ -76,7 +86,7 @@ def test_select_one_scenario_with_k(capsys: pytest.CaptureFixture[str], passing:
     assert code == 0
     assert "hands.yaml::testhand-002 PASSED" in out
     assert "testhand-001" not in out and "testwrong-001" not in out
-    assert "1 passed, 3 deselected" in out.splitlines()[-2]
+    assert "1 passed, 3 deselected" in stats(out)
 
 
 def test_no_builtin_needs_scenarios(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,6 @@
 """Fail fast on a dead engine: after a few timeouts in a row on fresh starts, ``stud8 conform``
 stops with one line saying the engine does not answer (exit 1), instead of timing out every
-scenario (conformance/suite/plugin.py, DeadEngineWatch)."""
+scenario (conformance/suite/faults.py, EngineWatch)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from processes import process_gone
 
 from stud8.conformance.engines.api import EngineCrash, EngineTimeout
-from stud8.conformance.suite.plugin import DEAD_AFTER, DeadEngineWatch
+from stud8.conformance.suite.faults import DEAD_AFTER, EngineWatch
 from stud8.tools.cli import main
 
 ENGINES = Path(__file__).resolve().parent / "engines"
@@ -57,11 +57,11 @@ def test_a_timeout_keeps_the_engines_stderr_tail(capsys: pytest.CaptureFixture[s
     [entry] = json.loads(report.read_text())["scenarios"]
     assert entry["outcome"] == "timeout"
     assert entry["message"].startswith("no answer to 'start' (request 2) within 0.5 s; the engine was stopped; "
-                                       "its last stderr lines: | waiting for the licence server at 10.0.0.7")
+                                       "its last stderr line: waiting for the licence server at 10.0.0.7")
 
 
 def test_the_watch_counts_only_timeouts_on_fresh_starts_in_a_row() -> None:
-    watch = DeadEngineWatch()
+    watch = EngineWatch()
     timeout = EngineTimeout("no answer to 'start'")
     assert watch.ran(timeout) is None and watch.ran(timeout) is None  # fresh: the run's first, then after a fault
     assert watch.ran(None) is None  # a scenario that got its answers: the count starts again

@@ -47,6 +47,8 @@ PRINTING: dict[str, list[str]] = {
     "mutants": ["mutants", "--help"],
     "report": ["report", "--help"],
     "explain": ["explain", "pots-005"],
+    "smoke": ["smoke", "--engine", "reference"],
+    "new-harness": ["new-harness", "python", "harness"],
 }
 
 

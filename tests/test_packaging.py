@@ -156,3 +156,15 @@ def test_an_adapter_type_checks_against_the_installed_package(wheel: tuple[zipfi
                                 str(tmp_path / "adapter.py")])
     assert status == 0, out + err
     assert "py.typed" not in out
+
+
+def test_wheel_ships_the_harnesses_and_python_dash_m_but_keeps_the_namespace(wheel: tuple[zipfile.ZipFile, str]) -> None:
+    """stud8 new-harness copies from the installed package; python -m stud8 needs stud8/__main__.py;
+    stud8 itself stays an implicit namespace package (no stud8/__init__.py)."""
+    archive, _ = wheel
+    names = set(archive.namelist())
+    assert "stud8/__main__.py" in names and "stud8/__init__.py" not in names
+    assert not any(name.startswith("stud8/tools/toplevel") for name in names)
+    for path in ("python/harness.py", "python/toy_engine.py", "node/harness.js", "node/toy_engine.js",
+                 "c/harness.c", "c/toy_engine.c", "c/engine.h", "c/Makefile", "README.md"):
+        assert f"stud8/examples/engines/{path}" in names, path

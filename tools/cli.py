@@ -43,6 +43,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate_cmd", "check rule book and scenario files against their schemas and semantics"),
     "eval": ("eval_cmd", "evaluate a 5 to 7 card hand, high and eight-or-better low"),
     "verify-evaluator": ("verify_cmd", "cross-check the plain and fast evaluators against published counts"),
+    "new-harness": ("harness_cmd", "copy a starter harness (python, node, c) wired to a toy engine, to plug yours into"),
+    "smoke": ("smoke_cmd", "check an engine in seconds: the protocol step by step, then a sample of 30 scenarios"),
     "conform": ("conform_cmd", "run the conformance suite against an engine"),
     "report": ("report_cmd", "compare the conformance reports of several engines: text, one HTML page, a badge each"),
     "explain": ("explain_cmd", "show one scenario's exchange with an engine beside the reference engine's, and the rule it breaks"),

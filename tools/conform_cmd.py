@@ -35,6 +35,8 @@ from stud8.conformance.engines.api import Engine, EngineFault
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite import plugin
 from stud8.conformance.suite.baseline import load_baseline
+from stud8.conformance.suite.faults import first_line
+from stud8.conformance.suite.nextstep import engine_flag
 from stud8.conformance.suite.scenarios import packaged_scenarios_dir
 from stud8.conformance.suite.testids import real_path, root_labels
 from stud8.reference.errors import Stud8Error
@@ -43,6 +45,7 @@ from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable, is_stdout
 from stud8.tools.progress import ProgressBar, progress_bar, progress_wanted
+from stud8.tools.settings import apply_settings
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 conform --engine 'cmd:./my-engine --stud8' --report report.json",
@@ -52,11 +55,14 @@ EXAMPLES: tuple[str, ...] = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", default="reference", metavar="SPEC",
+    # --engine, --timeout, --baseline, --scenarios: None when not given, so that stud8.toml or
+    # [tool.stud8] can give them (tools/settings.py)
+    parser.add_argument("--engine", default=None, metavar="SPEC",
                         help="the engine under test: reference (default), pokerkit, pokerkit-native, "
-                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell)")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
+                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell); "
+                             "default: engine in stud8.toml or [tool.stud8], else reference")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g}, or timeout in the settings)")
     parser.add_argument("--report", type=Path, metavar="FILE", help="write the JSON report (spec/schema/report.schema.json)")
     parser.add_argument("--label", metavar="NAME",
                         help="a name for this run, kept in the report: stud8 report names the engine and its badge file "
@@ -67,8 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--update-baseline", type=Path, metavar="FILE",
                         help="write this run's failures to FILE as the new baseline (exit 0 once written; entries for "
                              "scenarios not run are kept)")
-    parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
-                        help="also run the scenario files under DIR (repeatable)")
+    parser.add_argument("--scenarios", action="append", type=Path, default=None, metavar="DIR",
+                        help="also run the scenario files under DIR (repeatable; default: scenarios in the settings)")
     parser.add_argument("--no-builtin", action="store_true", help="run only the --scenarios folders, not the packaged suite")
     add_format_argument(parser, "results (json: the report of --report, on stdout; pytest's lines go to stderr)")
     parser.add_argument("--explain", metavar="ID",
@@ -102,8 +108,10 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     rootdir = _rootdir(folders)
     labelled = root_labels(folders, Path.cwd())
     extra = [_pasteable(arg, rootdir, labelled) for arg in extra]
-    command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}",
-               "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
+    # -rN: no "FAILED id - message" line per failure after the fact (338 of them once, issue 27):
+    # the summary by root cause says it shorter, last; `-- -ra` brings them back
+    command = ["-c", str(ini), "--rootdir", str(rootdir), "-o", f"cache_dir={cache_dir(args.engine, rootdir)}", "-rN",
+               "--stud8-settings-read", "--stud8-engine", args.engine, "--stud8-timeout", str(args.timeout)]
     if args.report is not None:
         command += ["--stud8-report", str(args.report) if is_stdout(args.report) else str(args.report.resolve())]
     if args.baseline is not None:
@@ -182,7 +190,8 @@ def start_engine(spec: str, timeout: float) -> Engine:
         engine.handshake()
     except EngineFault as fault:
         engine.close()
-        raise Stud8Error(f"engine {spec!r} cannot start: {fault.message}", "usage") from None
+        raise Stud8Error(f"engine {spec!r} cannot start: {first_line(fault.message)} "
+                         f"(stud8 smoke{engine_flag(spec)} checks the protocol step by step)", "usage") from None
     return engine
 
 
@@ -250,6 +259,7 @@ def next_step(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    apply_settings(args, "conform")
     if args.explain is not None:
         from stud8.tools import explain_cmd
 

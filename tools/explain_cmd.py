@@ -42,18 +42,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("id", metavar="ID", help="the scenario id (as in the report: pots-005)")
     add_engine_arguments(parser, DEFAULT_TIMEOUT)
-    parser.add_argument("--scenarios", action="append", type=Path, default=[], metavar="DIR",
-                        help="also look for the scenario under DIR (repeatable)")
+    parser.add_argument("--scenarios", action="append", type=Path, default=None, metavar="DIR",
+                        help="also look for the scenario under DIR (repeatable; default: scenarios in the settings)")
     parser.add_argument("--no-builtin", action="store_true", help="look only in the --scenarios folders")
     add_format_argument(parser, "explanation")
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser, default_timeout: float) -> None:
-    parser.add_argument("--engine", default="reference", metavar="SPEC",
+    # None when not given: stud8.toml or [tool.stud8] may give them (tools/settings.py)
+    parser.add_argument("--engine", default=None, metavar="SPEC",
                         help="the engine: reference (default), pokerkit, pokerkit-native, python:MODULE:FACTORY, "
-                             "or cmd:COMMAND LINE")
-    parser.add_argument("--timeout", type=float, default=default_timeout, metavar="SECONDS",
-                        help=f"seconds allowed for each engine message (default {default_timeout:g})")
+                             "or cmd:COMMAND LINE; default: engine in stud8.toml or [tool.stud8], else reference")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help=f"seconds allowed for each engine message (default {default_timeout:g}, or timeout in the settings)")
 
 
 def find_scenario(scenario_id: str, folders: list[Path], builtin: bool) -> Any:
@@ -85,7 +86,9 @@ def _renamed(scenario: Any, name: str) -> Any:
 def run(args: argparse.Namespace) -> int:
     from stud8.conformance.suite.explain import explain, explanation_json
     from stud8.tools.conform_cmd import start_engine
+    from stud8.tools.settings import apply_settings
 
+    apply_settings(args, "explain")
     scenario = find_scenario(args.id, list(args.scenarios), not args.no_builtin)
     engine = start_engine(args.engine, args.timeout)
     try:

@@ -104,8 +104,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from stud8.conformance.engines.spec import DEFAULT_TIMEOUT
     from stud8.conformance.fuzz.shrink import SHRINK_SECONDS
 
-    parser.add_argument("--engine", required=True, metavar="SPEC",
-                        help="the engine under test: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, or cmd:COMMAND LINE")
+    parser.add_argument("--engine", default=None, metavar="SPEC",
+                        help="the engine under test: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, or cmd:COMMAND LINE "
+                             "(required, unless engine is set in stud8.toml or [tool.stud8])")
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
     parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the hands (default 0)")
     parser.add_argument("--players", type=_players, default=(2, 8), metavar="MIN-MAX",
@@ -117,8 +118,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where the scenarios of divergences are written (default ./fuzz-findings)")
     parser.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                         help="worker processes (default: every core; runs of fewer than 200 hands stay in one process)")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help=f"seconds allowed for each engine message of a cmd: engine (default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help=f"seconds allowed for each engine message of a cmd: engine (default {DEFAULT_TIMEOUT:g}, "
+                             "or timeout in the settings)")
     parser.add_argument("--max-divergences", type=int, default=1, metavar="K",
                         help="report the first hand of up to K different kinds of divergence (default 1: stop at the first)")
     parser.add_argument("--shrink-seconds", type=float, default=SHRINK_SECONDS, metavar="SECONDS",
@@ -183,7 +185,11 @@ def run(args: argparse.Namespace) -> int:
         select_hits,
     )
     from stud8.spec.rulebook import default_rulebook
+    from stud8.tools.settings import apply_settings
 
+    apply_settings(args, "fuzz", defaults={"engine": None})
+    if not args.engine:
+        raise Stud8Error("the engine to fuzz is required: --engine SPEC, or engine in stud8.toml or [tool.stud8]", "usage")
     if args.hands < 1:
         raise Stud8Error(f"--hands must be at least 1, got {args.hands}", "usage")
     check_jobs(args.jobs)

@@ -497,6 +497,22 @@ class SubprocessEngine:
         """Stop the process (its whole group); the next call starts a fresh one."""
         self._stop_process()
 
+    def stop(self) -> int | None:
+        """``stop`` checked as the protocol says (``stud8 smoke``): the engine answers ``bye``
+        and, its stdin closed, exits by itself within ``_EXIT_GRACE`` seconds. Its exit status;
+        an ``EngineFault`` otherwise. The process is gone either way."""
+        process = self._ensure()
+        self._exchange("stop", {}, min(self.timeout, _EXIT_GRACE))
+        if process.popen.stdin:
+            process.popen.stdin.close()
+        exited = process.wait_exit(_EXIT_GRACE)
+        code = self._stop_process()
+        if not exited:
+            raise EngineError(f"the engine answered 'stop' with bye but had not exited {_EXIT_GRACE:g} s later (it was killed)")
+        if code:
+            raise EngineError(f"the engine answered 'stop' with bye, then {_describe_status(code)} (expected status 0)")
+        return code
+
     def close(self) -> None:
         """Ask the engine to stop, give it a moment, then kill whatever is left of its group."""
         process = self._process

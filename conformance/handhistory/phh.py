@@ -42,7 +42,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,20 +66,14 @@ from stud8.spec.limits import (
     MAX_AMOUNT,
     MAX_AMOUNT_DIGITS,
     MAX_HANDS_PER_FILE,
-    MAX_NESTING,
     MAX_PLAYERS,
-    digit_count,
-    nesting_depth,
     quoted,
     shorten,
     shown_path,
 )
+from stud8.spec.tomlio import TomlRefused
+from stud8.spec.tomlio import load_toml as load_limited_toml
 from stud8.spec.yamlio import FileRefused, read_text_file
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 VARIANT = "F7S/8"
 REQUIRED_FIELDS: tuple[str, ...] = ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
@@ -126,39 +119,12 @@ class PhhUnreadable(PhhError):
 # --- TOML ------------------------------------------------------------------------------------
 
 def load_toml(text: str, where: str) -> dict[str, Any]:
-    """TOML text as a document, within the limits; ``PhhError`` otherwise. Every reader of
-    PHH text comes through here: ``tomllib`` recurses (100,000 ``[`` end in
-    ``RecursionError``) and raises ``ValueError`` for an integer of more than 4,300 digits."""
+    """TOML text as a document, within the limits (``stud8.spec.tomlio``); ``PhhError``
+    otherwise. Every reader of PHH text comes through here."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise PhhError(f"{where}: not a PHH file (TOML): {shorten(str(error))}") from None
-    except RecursionError:  # tomllib recurses into nested arrays and tables
-        raise PhhError(f"{where}: not a PHH file: nesting deeper than {MAX_NESTING}") from None
-    except ValueError as error:  # an integer of more than 4,300 digits
-        raise PhhError(f"{where}: not a PHH file: {shorten(str(error))}") from None
-    if nesting_depth(data) > MAX_NESTING:
-        raise PhhError(f"{where}: not a PHH file: nesting deeper than {MAX_NESTING}")
-    digits = _longest_number(data)
-    if digits > MAX_AMOUNT_DIGITS:  # the limit of the YAML path: no amount or seat needs more
-        raise PhhError(f"{where}: not a PHH file: a number of {digits:,} digits (at most {MAX_AMOUNT_DIGITS} are read)")
-    return data
-
-
-def _longest_number(value: Any) -> int:
-    """The most digits of an integer anywhere in ``value`` (nested at most ``MAX_NESTING``
-    deep: checked first), counted without converting it to text."""
-    longest = 0
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) >= 10**MAX_AMOUNT_DIGITS:
-            longest = max(longest, digit_count(item))
-    return longest
+        return load_limited_toml(text, where, "a PHH file")
+    except TomlRefused as refused:
+        raise PhhError(refused.message) from None
 
 
 def leading_comment(text: str) -> str:

@@ -13,7 +13,6 @@ alone, so installing stud8 never changes another project's test run.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -21,12 +20,15 @@ from typing import Any
 
 import pytest
 
-from stud8.conformance.engines.api import Engine, EngineFault, EngineTimeout
+from stud8.conformance.engines.api import Engine, EngineFault
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite.applicability import decide
 from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, known_failure, load_baseline, write_baseline
 from stud8.conformance.suite.checks import rule_text
+from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fault_summary_lines, first_line
+from stud8.conformance.suite.nextstep import next_hint
 from stud8.conformance.suite.parting import engine_states
+from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
     Record,
@@ -52,51 +54,20 @@ ENGINE_KEY = pytest.StashKey[Engine]()
 ROOTS_KEY = pytest.StashKey[list[tuple[Path, str]]]()
 BASELINE_KEY = pytest.StashKey[Baseline]()
 SEEN_KEY = pytest.StashKey[set[Path]]()
-WATCH_KEY = pytest.StashKey["DeadEngineWatch"]()
+WATCH_KEY = pytest.StashKey[EngineWatch]()
+FAULTS_KEY = pytest.StashKey[FaultLog]()
 FIXED = "now passes: remove it from the baseline"
 NOT_RUN = "not run:"
 """How a scenario skipped because the run stopped says so: it gets no record (it was not played)."""
-
-DEAD_AFTER = 3
-"""Consecutive scenarios that time out on a freshly (re)started engine before the run stops: an
-engine that answers nothing would otherwise cost a timeout and a restart for every scenario."""
-
-
-class DeadEngineWatch:
-    """Counts timeouts on fresh starts in a row; says when the engine is taken for dead.
-
-    A scenario starts *fresh* when it is the run's first or follows a fault (after a fault the
-    engine is restarted). A timeout there means the engine did not answer a new process's first
-    requests; ``DEAD_AFTER`` of them in a row, with nothing else in between, and the run stops.
-    """
-
-    def __init__(self) -> None:
-        self.fresh = True
-        self.count = 0
-        self.last = ""
-        self.dead: str | None = None
-
-    def ran(self, fault: EngineFault | None) -> str | None:
-        """Note a scenario's end (its fault, if any); the one line to stop with, once dead."""
-        if isinstance(fault, EngineTimeout) and self.fresh:
-            self.count += 1
-            self.last = re.split(r"; it wrote nothing on stderr|; its last stderr lines:", fault.message, maxsplit=1)[0]
-        else:
-            self.count = 0
-        self.fresh = fault is not None
-        if self.count >= DEAD_AFTER and self.dead is None:
-            self.dead = (f"the engine does not answer: {self.count} scenarios in a row timed out on a freshly "
-                         f"started engine (last: {self.last}); the run was stopped")
-        return self.dead
-
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("stud8", "stud8 conformance scenarios")
     group.addoption("--stud8-scenarios", action="append", default=[], metavar="DIR",
                     help="a folder of scenario files to collect (repeatable)")
-    group.addoption("--stud8-engine", default="reference", metavar="SPEC",
-                    help="the engine: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY or cmd:COMMAND")
-    group.addoption("--stud8-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    # engine, timeout: None when not given, then the ini option or the project's stud8 settings (pytest_settings.py)
+    group.addoption("--stud8-engine", default=None, metavar="SPEC",
+                    help="the engine: reference (default), pokerkit, pokerkit-native, python:MODULE:FACTORY or cmd:COMMAND")
+    group.addoption("--stud8-timeout", type=float, default=None, metavar="SECONDS",
                     help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--stud8-report", default=None, metavar="FILE", help="write the JSON conformance report to FILE")
     group.addoption("--stud8-report-quiet", action="store_true", default=False,
@@ -112,13 +83,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write the failures of this run to FILE as the new baseline (entries for scenarios not run "
                          "are kept from FILE)")
     parser.addini("stud8_scenarios", "folders of stud8 scenario files, relative to the rootdir", type="paths", default=[])
+    add_ini_options(parser)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    added = apply_settings(config)  # ini options and stud8.toml / [tool.stud8] for what no flag gave
     roots = [Path(p).resolve() for p in config.getini("stud8_scenarios")]
-    roots += [Path(p).resolve() for p in config.getoption("stud8_scenarios")]
+    roots += [Path(p).resolve() for p in [*config.getoption("stud8_scenarios"), *added]]
     config.stash[ROOTS_KEY] = root_labels(roots, config.invocation_params.dir)
-    config.stash[WATCH_KEY] = DeadEngineWatch()
+    config.stash[WATCH_KEY] = EngineWatch()
+    config.stash[FAULTS_KEY] = FaultLog()
     config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
     config.pluginmanager.register(JUnitEngineErrors(config), "stud8-junit-engine-errors")
     baseline = config.getoption("stud8_baseline")
@@ -139,6 +113,10 @@ def pytest_configure(config: pytest.Config) -> None:
         # Made at once so that a bad spec, a missing command or module is a usage error of the
         # whole run, not a failure of every scenario.
         _engine(config)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    return settings_header(config)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -218,12 +196,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.user_properties.append(("stud8_differences", [_failure_json(f, brief=True) for f in error.all]))
         current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule,
                                 expected=jsonable(error.expected), got=jsonable(error.got))
-    elif isinstance(error, EngineFault):
-        # one line, the engine's stderr tail included (a crash's or a timeout's): the report and
-        # the page show what the engine said without the engine
-        message = " | ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
-    elif error is not None:
-        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+    elif error is not None:  # a fault in one line, with a crash's last stderr line (faults.first_line)
+        message = (first_line(str(error)) if isinstance(error, EngineFault) else (str(error).splitlines() or [""])[0]) or type(error).__name__
         if isinstance(item, ScenarioItem):
             current = KnownFailure(item.scenario.id, error.outcome if isinstance(error, EngineFault) else "error")
     if outcome_name == "known-failure" and current is not None and baseline.verdict(current) == "changed":
@@ -356,6 +330,7 @@ class ConformanceReporter:
         self.hello: dict[str, Any] = {}
         self.collected: int | None = None
         self.session: pytest.Session | None = None
+        self.terminal: Any = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties: dict[str, Any] = dict(report.user_properties)
@@ -477,10 +452,19 @@ class ConformanceReporter:
             session.exitstatus = pytest.ExitCode.OK  # every failure is now a known one
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if not self.report.records:
-            return
-        if not hasattr(self.config, "workerinput") and self.session is not None:
+        if self.report.records and not hasattr(self.config, "workerinput") and self.session is not None:
             self._run_state(self.session)
+        self.terminal = terminalreporter  # printed last, once pytest's own lines are done
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_unconfigure(self) -> None:
+        terminal, self.terminal = self.terminal, None
+        if terminal is not None and self.report.records:
+            self._summary(terminal)
+
+    def _summary(self, terminalreporter: Any) -> None:
+        """The summary by rule area, by root cause, the engine's faults, the baseline, the
+        report, and what to do next: the last thing a run prints (issue 27)."""
         terminalreporter.section(f"stud8 conformance: engine {self.config.getoption('stud8_engine')}")
         for line in summary_lines(self.report):
             terminalreporter.write_line(printable(line, None))
@@ -507,13 +491,22 @@ class ConformanceReporter:
             if totals["fixed"]:
                 line += f", {totals['fixed']} now pass: remove them from the baseline"
             terminalreporter.write_line(line)
-        watch = self.config.stash.get(WATCH_KEY, None)
-        if watch is not None and watch.dead:
-            terminalreporter.write_line(f"stud8 conform: {watch.dead}", red=True)
+        faults = fault_summary_lines(self.report.records)
+        if faults:
+            terminalreporter.write_line("")
+            terminalreporter.write_line("engine faults (the first of each kind is shown in full above):")
+            for line in faults:
+                terminalreporter.write_line(printable(f"  {line}", None))
         if self.baseline_line:
             terminalreporter.write_line(self.baseline_line)
         if self.written is not None and not self.config.getoption("stud8_report_quiet"):
             terminalreporter.write_line(f"report written to {shown_path(self.written)}")
+        watch = self.config.stash.get(WATCH_KEY, None)
+        if watch is not None and watch.dead:
+            terminalreporter.write_line(f"stud8 conform: {watch.dead}", red=True)
+        hint = next_hint(self.report.records, self.config.getoption("stud8_engine"))
+        if hint:
+            terminalreporter.write_line(hint)
 
 
 def _printable_lines(lines: list[str]) -> str:
@@ -577,7 +570,7 @@ class ScenarioItem(pytest.Item):
         engine = _engine(self.config)
         watch = self.config.stash.get(WATCH_KEY, None)
         if watch is not None and watch.dead:
-            pytest.skip(f"{NOT_RUN} the engine does not answer")
+            pytest.skip(f"{NOT_RUN} the run was stopped")
         played = self.scenario
         try:
             decision = decide(engine, self.scenario)  # applicability by dependence (applicability.py)
@@ -589,8 +582,10 @@ class ScenarioItem(pytest.Item):
             run_scenario(engine, played, keep_going=self.config.getoption("stud8_keep_going"))
         except EngineFault as fault:
             engine.restart()  # the next scenario starts from a fresh engine
+            self.fault_group = self.config.stash.setdefault(FAULTS_KEY, FaultLog()).note(
+                self.scenario.id, fault.outcome, fault.message)
             if watch is not None and watch.ran(fault):
-                self.session.shouldfail = watch.dead or True
+                self.session.shouldfail = "stud8: the run was stopped: the engine keeps failing (why: at the end)"
             raise
         except pytest.skip.Exception:
             raise
@@ -617,6 +612,9 @@ class ScenarioItem(pytest.Item):
         """What went wrong, indented under the scenario's title: each difference with its step,
         the differing elements with their paths, and the rule the first one tests."""
         if isinstance(error, EngineFault):
+            group: FaultGroup | None = getattr(self, "fault_group", None)
+            if group is not None and group.first != self.scenario.id:  # said in full once (faults.py)
+                return f"  {group.repeat_line()}"
             return f"  engine {error.outcome}: {error.message}"
         if not isinstance(error, ScenarioFailure):
             return f"  {error}"
