@@ -15,24 +15,22 @@ language's alphabetical order.
 - **The terminology table** (``terminology`` in ``spec/i18n/<lang>.yaml``): each seed word is
   in its seed, the glossary uses the word, every translated text whose English names the
   concept uses the word, and the words to avoid appear nowhere.
-- **Collation**: the glossary is in ICU's order for the language, and ICU's order is the
-  language's (tested on words where Polish, Estonian and Greek differ from a code-point or a
-  root-collation sort).
+
+The glossary's order (each language's collation, with or without ICU) is tested in
+``tests/test_docs_collation.py``.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
-from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import default_rulebook
-from stud8.tools.docs.i18n import LANGUAGES, collation_key, english_texts, load_catalogue, load_source, text_hash
+from stud8.tools.docs.i18n import LANGUAGES, english_texts, load_catalogue, load_source, text_hash
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 SEEDS = next((folder / "shared" / "seeds" for folder in Path(__file__).resolve().parents[2:4]
@@ -315,63 +313,3 @@ def test_the_running_text_uses_the_terminology(lang: str) -> None:
                 if pattern.search(text) and key not in term.get("except", []):
                     problems.append(f"{key}: writes {word!r} for {term['concept']} (use {term['used']!r})")
     assert problems == [], f"{lang}: {len(problems)} departures from the terminology table:\n" + "\n".join(problems[:80])
-
-
-# --- collation -----------------------------------------------------------------------------
-
-ORDERS = {
-    # Polish: ą ć ę ł ń ó ś ź ż are letters of their own, after a c e l n o s z
-    "pl": ["ab", "az", "ąb", "cz", "ćma", "ez", "ęa", "lz", "łąka", "nz", "ńa", "oz", "ósmy", "sz", "śpi",
-           "zz", "źdźbło", "żaba"],
-    # Estonian: š after s, z and ž right after š (before t), õ ä ö ü after w, then x y
-    "et": ["saal", "sz", "šokk", "zebra", "žürii", "tarbe", "vaal", "wats", "õun", "ärk", "öö", "ülem", "xylo", "yard"],
-    # Greek: accents are secondary (ισοπαλία before ίσος), final sigma is sigma
-    "el": ["αγ", "άσος", "βλέπω", "ισοπαλία", "ίσος", "ρελάνς", "σπαθιά", "ψηλό", "ωμέγα"],
-}
-
-
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_collation_is_the_languages(lang: str) -> None:
-    expected = ORDERS[lang]
-    shuffled = expected[1::2] + expected[::2]
-    assert sorted(shuffled, key=collation_key(lang)) == expected
-    # and these words are chosen so that a code-point sort gets them wrong
-    assert sorted(expected) != expected
-
-
-def test_root_collation_would_not_do() -> None:
-    """Why ICU with the language's tailoring: the root order (DUCET, what pyuca implements)
-    puts ą beside a and z after y."""
-    root = collation_key("root")
-    assert sorted(["az", "ąb", "ab"], key=root) == ["ab", "ąb", "az"]
-    assert sorted(["zebra", "tarbe"], key=root) == ["tarbe", "zebra"]
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_glossary_is_in_the_languages_order(lang: str) -> None:
-    from stud8.tools.docs.render import build_book_context
-
-    context = build_book_context(default_rulebook(), [], lang)
-    terms = [entry["term"] for entry in context["glossary"]]
-    assert terms == sorted(terms, key=collation_key(lang))
-    assert len(terms) == len(load_source()["glossary"])
-
-
-def test_missing_icu_is_a_clear_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "icu", None)
-    with pytest.raises(Stud8Error) as caught:
-        collation_key("et")
-    assert caught.value.code == "usage" and "stud8[docs]" in str(caught.value)
-
-
-def test_docs_without_icu_stops_with_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                                              tmp_path: Path) -> None:
-    """``stud8 docs`` without PyICU: exit 2, one line naming the extra, nothing written."""
-    from stud8.tools.cli import main
-
-    monkeypatch.setitem(sys.modules, "icu", None)
-    out = tmp_path / "docs"
-    assert main(["docs", "--out", str(out), "--lang", "et"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "stud8[docs]" in err[0] and err[0].startswith("stud8 docs:")
-    assert not out.exists() or not any(out.iterdir())

@@ -54,13 +54,13 @@ from stud8.conformance.suite.scenarios import Scenario
 from stud8.spec.errors import Stud8Error
 from stud8.spec.outputs import write_files_atomic
 from stud8.spec.rulebook import RuleBook
+from stud8.tools.docs.collation import collation_key
 from stud8.tools.docs.hand import WHOLE_HAND, find_whole_hand
 from stud8.tools.docs.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
     SEED_LANGUAGE,
     Translator,
-    collation_key,
     load_source,
     published,
     ref_needs_translation,
