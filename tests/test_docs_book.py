@@ -302,3 +302,101 @@ def test_write_output_writes_bytes(tmp_path: Path) -> None:
 
     write_output(tmp_path / "out", {"a.pdf": b"%PDF-1.7\n\x00\xff", "a.md": "x\n"})
     assert (tmp_path / "out" / "a.pdf").read_bytes() == b"%PDF-1.7\n\x00\xff"
+
+
+# --- two registers: the dealer's text speaks of cards, chips and players (issue 30) ---------
+
+
+def dealer_texts(suite: list[Scenario], lang: str) -> dict[str, str]:
+    """What a dealer reads in the book, by where it is: the quick reference, the words of the
+    hand told whole, each rule's title and statement, its worked examples' titles and
+    descriptions, the glossary and the floor procedures. Not in it: the small print under a
+    rule (parameters, options, sources) and an example's set-up line, the Options chapter, the
+    sources and the catalogue, where option names, profile ids and rule ids belong."""
+    from stud8.tools.docs.render import build_book_context
+
+    context = build_book_context(default_rulebook(), suite, lang)
+    t = context["t"]
+    out = {key: t(key) for key in t.english if key.startswith(("quickref.", "glossary.", "floor.", "labels.walk."))}
+    for section in context["sections"]:
+        for rule in section["rules"]:
+            out[f"rule {rule['id']} title"] = rule["title"]
+            out[f"rule {rule['id']} statement"] = rule["statement"]
+            for example in rule["examples"]:
+                out[f"example {example['id']} title"] = example["title"]
+                out[f"example {example['id']} description"] = example["description"]
+    return out
+
+
+def _outside_brackets(text: str) -> str:
+    depth, kept = 0, []
+    for char in text:
+        depth += char == "("
+        if depth == 0:
+            kept.append(char)
+        depth -= char == ")" and depth > 0
+    return "".join(kept)
+
+
+def register_problems(text: str, lang: str) -> list[str]:
+    """What in ``text`` (a dealer's text) belongs to the software's register: an option's name
+    or a value of one written as code (``burn_before_third``, ``card_by_suit_all_cards``), a
+    profile id (``robert``), a rule or scenario id outside brackets (a rule as the subject of
+    a sentence: "betting.heads-up says ..."), and in English "refused"."""
+    book = default_rulebook()
+    found = []
+    names = set(book.options) | {value for option in book.data["options"].values() for value in option.get("values", {})
+                                 if "_" in value}
+    for name in sorted(names):
+        if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text):
+            found.append(f"option name or value {name!r}")
+    for profile in book.profiles:
+        if re.search(rf"(?<![\w.-]){re.escape(profile)}(?![\w-])", text):  # lower case: RR and TDA the sources are capitals
+            found.append(f"profile id {profile!r}")
+    bare = _outside_brackets(text)
+    for rule_id in book.rule_ids:
+        if re.search(rf"(?<![\w.-]){re.escape(rule_id)}(?![\w-])", bare):
+            found.append(f"rule id {rule_id!r} outside brackets")
+    if re.search(r"\b[a-z]+(?:-[a-z]+)*-\d{3}\b", bare):
+        found.append("a scenario id outside brackets")
+    if lang == "en" and re.search(r"\brefus", text, re.IGNORECASE):
+        found.append("refused")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dealers_text_speaks_of_cards_chips_and_players(suite: list[Scenario], lang: str) -> None:
+    problems = [f"{where}: {problem}: {text[:140]!r}" for where, text in dealer_texts(suite, lang).items()
+                for problem in register_problems(text, lang)]
+    assert problems == [], f"{lang}: {len(problems)} pieces of the software's register in the dealer's text:\n" + \
+        "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("planted", [
+    "no card is burned before third street unless the burn_before_third option is on",
+    "under the default card_by_suit_all_cards the ace of clubs is lowest",
+    "the profile robert reads it so",
+    "betting.heads-up says when two may raise on",
+    "the deal of odd-chip-012, played again",
+    "folding, checking and any other amount are refused",
+])
+def test_each_kind_of_software_register_is_found(planted: str) -> None:
+    assert register_problems(planted, "en") != []
+    # ... and not in brackets or in the words of the game
+    assert register_problems("as the next rule says (betting.heads-up), as played before (odd-chip-012)", "en") == []
+    assert register_problems("the robber bets; a capped round allows no more raises", "en") == []
+
+
+# --- headings in order ----------------------------------------------------------------------
+
+
+def test_heading_levels_never_skip(tree: dict[str, str]) -> None:
+    """A screen reader's outline: on every page each heading is at most one level below the one
+    before it (the quick reference on its own page is under the h1, so its headings are h2)."""
+    for name, page in tree.items():
+        if not name.endswith(".html"):
+            continue
+        levels = [int(level) for level in re.findall(r"<h([1-6])[\s>]", page)]
+        assert levels and levels[0] == 1, name
+        skips = [(a, b) for a, b in zip(levels, levels[1:]) if b > a + 1]
+        assert skips == [], f"{name}: a heading skips a level ({skips[:3]})"

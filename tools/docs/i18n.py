@@ -28,8 +28,9 @@ the notes of each source citation (``rule.<id>.ref.<source>``, ``option.<name>.r
 a citation that is only a locator such as ``Betting and Raising 3`` or ``RP-10D`` is shown as
 it is), the seed quotes' glosses (``seed_quotes.<n>.english``; a quote in the book's own
 language needs none and gets none), and the descriptions of the sources
-(``source.<id>.title|publisher|edition|date``; the title, publisher and edition of a published
-work, one with a ``url``, are its own words and are cited as they are). Deliberately left
+(``source.<id>.title|publisher|edition|date|note``; the title, publisher and edition of a
+published work, one with a ``url``, are its own words and are cited as they are; its date and
+the note on the copy read are translated). Deliberately left
 as they are: names (the game's, the sources', the sites'), ids, option values, card codes, and
 the section titles of a source (``source_sections`` in ``en.yaml``), which a reader looks up
 in that source.
@@ -160,9 +161,9 @@ def _source_texts(book: RuleBook, source: Mapping[str, Any], out: dict[str, str]
         work = published(source, key)
         if not work:
             out[f"source.{_key_part(key)}.title"] = " ".join(body["title"].split())
-        for field_name in ("publisher", "edition", "date"):
+        for field_name in ("publisher", "edition", "date", "note"):
             value = details.get(key, {}).get(field_name)
-            if value and not (work and field_name != "date") and ref_needs_translation(str(value), []):
+            if value and not (work and field_name in ("publisher", "edition")) and ref_needs_translation(str(value), []):
                 out[f"source.{_key_part(key)}.{field_name}"] = " ".join(str(value).split())
     for section in book.data["sections"]:
         for rule in section["rules"]:
