@@ -225,7 +225,8 @@ def test_the_whole_hand_is_near_the_front_in_every_language(tree: dict[str, str]
             assert f'id="whole-hand-{street}"' in hand
         # cards drawn as cards: rank and suit symbol, face-down cards marked ▼ (not by colour alone)
         assert hand.count('<span class="pc') >= 4 * 3 + 3 * 4 * 5
-        assert '<span class="pc dn nw"><span class="pc-rank">Q</span><span class="pc-suit">♠</span><span class="pc-face">▼</span>' in hand
+        assert ('<span class="pc dn nw" role="img" aria-label="queen of spades, face down"><span class="pc-rank">Q</span>'
+                '<span class="pc-suit">♠</span><span class="pc-face">▼</span>') in hand
         assert '<span class="pc r nw"><span class="pc-rank">3</span><span class="pc-suit">♥</span></span>' in hand
         assert hand.count('<p class="why">') == 5
         markdown = tree[f"{folder}rules.md"]

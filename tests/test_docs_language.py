@@ -3,8 +3,8 @@ language's alphabetical order.
 
 - **No English in a non-English book.** The Estonian, Polish and Greek pages are rendered and
   every word a reader sees (text, placeholders, tooltips, labels for screen readers) is
-  checked. What may stay as it is, deliberately and no more: what is marked up as cited or a
-  name (``<cite>``: a source's title, edition or section; ``class="name"``: a publisher; the
+  checked. What may stay as it is, deliberately and no more: a key as the keyboard labels it
+  (``<kbd>Enter</kbd>``), what is marked up as cited or a name (``<cite>``: a source's title, edition or section; ``class="name"``: a publisher; the
   glossary's English equivalent, ``class="en-term"``), code and card codes, the language
   switcher, the seed quotes in their own language, ids (rule, scenario, source, option and
   error ids, seats p1-p8, card ranks like ``A-2-3-4-5``) and the names in ``NAMES`` (the game,
@@ -99,7 +99,7 @@ class VisibleText(HTMLParser):
     """The words a reader sees on a page, with the deliberate exceptions left out (see the
     module docstring); each text comes with the id of the nearest element that has one."""
 
-    SKIP_TAGS: ClassVar[frozenset[str]] = frozenset({"script", "style", "code", "b", "cite", "head"})
+    SKIP_TAGS: ClassVar[frozenset[str]] = frozenset({"script", "style", "code", "kbd", "b", "cite", "head"})
     SKIP_CLASSES: ClassVar[frozenset[str]] = frozenset({"name", "en-term", "rid", "sid", "src", "langs", "url"})
     VOID: ClassVar[frozenset[str]] = frozenset({"meta", "input", "br", "wbr", "img", "link", "hr", "source"})
     ATTRIBUTES = ("placeholder", "title", "aria-label", "alt", "data-hint", "data-one", "data-many", "data-none")
@@ -151,10 +151,10 @@ def _strip_allowed(text: str, loans: list[str], sections: list[str] | None = Non
     for name in (SECTIONS if sections is None else sections) + sorted(NAMES, key=len, reverse=True):
         # a name keeps its language's case ending: Texas Hold'emis, WSOP-i
         text = re.sub(re.escape(name) + r"(?:[-'’]?[^\W\d_]{1,3}\b)?", " ", text)
+    for ident in IDS:  # before the loans: a loan inside an id (bring-in.suit-order) is part of the id
+        text = re.sub(rf"(?<![\w.-]){re.escape(ident)}(?![\w-])", " ", text)
     for loan in sorted(loans, key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(loan)}(?!\w)", " ", text, flags=re.IGNORECASE)
-    for ident in IDS:
-        text = re.sub(rf"(?<![\w.-]){re.escape(ident)}(?![\w-])", " ", text)
     text = SCENARIO_ID.sub(" ", text)
     text = CARD_RUN.sub(" ", text)
     return SEAT.sub(" ", text)

@@ -800,6 +800,7 @@ def _environment(kind: str) -> jinja2.Environment:
     )
     env.filters["cards"] = _html_cards if html else _md_cards
     env.filters["spoken"] = _spoken
+    env.globals["kbd"] = lambda key: Markup("<kbd>{}</kbd>").format(key)
     env.filters["code"] = _html_code if html else _md_code
     env.filters["seats"] = lambda seats: ", ".join(seats)
     env.filters["fill"] = _html_fill if html else _md_fill
