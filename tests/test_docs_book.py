@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import html
+import itertools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -399,5 +400,5 @@ def test_heading_levels_never_skip(tree: dict[str, str]) -> None:
             continue
         levels = [int(level) for level in re.findall(r"<h([1-6])[\s>]", page)]
         assert levels and levels[0] == 1, name
-        skips = [(a, b) for a, b in zip(levels, levels[1:]) if b > a + 1]
+        skips = [(a, b) for a, b in itertools.pairwise(levels) if b > a + 1]
         assert skips == [], f"{name}: a heading skips a level ({skips[:3]})"
