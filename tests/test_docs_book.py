@@ -402,3 +402,51 @@ def test_heading_levels_never_skip(tree: dict[str, str]) -> None:
         assert levels and levels[0] == 1, name
         skips = [(a, b) for a, b in itertools.pairwise(levels) if b > a + 1]
         assert skips == [], f"{name}: a heading skips a level ({skips[:3]})"
+
+
+# --- examples a dealer reads as rulings; cards a screen reader names (issue 30) ------------
+
+
+def test_a_pot_is_shown_going_to_the_players_who_get_it(tree: dict[str, str]) -> None:
+    """A pot shared both ways is shown shared (33 and 33), not as halves whose bookkeeping hands
+    the odd low chip against the card order; an uncontested pot is named as such, never "high";
+    a pot without a low goes whole to the high hand."""
+    page = tree["index.html"]
+    lines = re.findall(r'<ul class="pots-line">(.*?)</ul>', page, re.DOTALL)
+    items = [re.sub(r"<[^>]+>", "", item).strip() for block in lines for item in re.findall(r"<li>(.*?)</li>", block, re.DOTALL)]
+    assert items, "the book's examples list their pots"
+    both = [item for item in items if "tie for high and for low" in item]
+    assert both == ["Pot 66: p1, p2 tie for high and for low and share the whole pot: p1 33, p2 33"]
+    uncontested = [item for item in items if "uncontested" in item]
+    assert uncontested and not any("high" in item for item in uncontested)
+    assert all("·" in item or "uncontested" in item or "whole pot" in item for item in items), items
+    markdown = tree["rules.md"]
+    assert "p1, p2 tie for high and for low and share the whole pot: p1 33, p2 33" in markdown
+
+
+def test_the_tied_both_ways_view_shares_the_pot() -> None:
+    from stud8.tools.docs.scenes import outcome_view
+
+    data = {"stacks": [100, 100], "outcome": {"stacks": [100, 100], "show_order": ["p2", "p1"], "pots": [
+        {"amount": 66, "eligible": ["p1", "p2"], "high": {"p1": 16, "p2": 17}, "low": {"p1": 17, "p2": 16}}]}}
+    [pot] = outcome_view(data)["pots"]
+    assert pot["note"] == "both_ways" and pot["shares"] == [{"seat": "p1", "amount": 33}, {"seat": "p2", "amount": 33}]
+    # the same players high and low but one of them alone (a scoop) is not a shared pot
+    data["outcome"]["pots"][0].update(high={"p1": 33}, low={"p1": 33})
+    assert outcome_view(data)["pots"][0]["note"] == ""
+
+
+SPOKEN = {"en": "ten of hearts", "et": "ärtu kümme", "pl": "dziesiątka kier", "el": "δέκα κούπα"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_has_a_spoken_name_in_the_books_language(tree: dict[str, str], lang: str) -> None:
+    page = tree[f"{BOOKS[lang]}index.html"]
+    cards = re.findall(r"<b(?: class=\"r\")?( [^>]*)?>([^<]*)</b>", page)
+    assert len(cards) > 500
+    unnamed = [text for attrs, text in cards if 'role="img"' not in (attrs or "") or "aria-label=" not in (attrs or "")]
+    assert unnamed == [], f"{lang}: {len(unnamed)} cards without a spoken name, e.g. {unnamed[:5]}"
+    assert f'aria-label="{SPOKEN[lang]}">10♥</b>' in page
+    drawn = re.findall(r'<span class="pc(?: [^"]*)?"([^>]*)>', page)  # the drawn cards, not their rank and suit
+    assert drawn and all(('role="img"' in attrs and "aria-label=" in attrs) or 'aria-hidden="true"' in attrs
+                         for attrs in drawn)
