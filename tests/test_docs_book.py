@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import html
+import itertools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -225,8 +226,13 @@ def test_the_whole_hand_is_near_the_front_in_every_language(tree: dict[str, str]
             assert f'id="whole-hand-{street}"' in hand
         # cards drawn as cards: rank and suit symbol, face-down cards marked ▼ (not by colour alone)
         assert hand.count('<span class="pc') >= 4 * 3 + 3 * 4 * 5
-        assert '<span class="pc dn nw"><span class="pc-rank">Q</span><span class="pc-suit">♠</span><span class="pc-face">▼</span>' in hand
-        assert '<span class="pc r nw"><span class="pc-rank">3</span><span class="pc-suit">♥</span></span>' in hand
+        # each drawn card named for a screen reader in the book's language (test_every_card_has_a_spoken_name...)
+        assert re.search('<span class="pc dn nw" role="img" aria-label="[^"]+"><span class="pc-rank">Q</span>'
+                         '<span class="pc-suit">♠</span><span class="pc-face">▼</span>', hand)
+        assert re.search('<span class="pc r nw" role="img" aria-label="[^"]+"><span class="pc-rank">3</span>'
+                         '<span class="pc-suit">♥</span></span>', hand)
+        if lang == "en":
+            assert 'aria-label="queen of spades, face down"><span class="pc-rank">Q</span>' in hand
         assert hand.count('<p class="why">') == 5
         markdown = tree[f"{folder}rules.md"]
         assert markdown.index('<a id="whole-hand"></a>') < markdown.index('<a id="rules"></a>')
@@ -302,3 +308,149 @@ def test_write_output_writes_bytes(tmp_path: Path) -> None:
 
     write_output(tmp_path / "out", {"a.pdf": b"%PDF-1.7\n\x00\xff", "a.md": "x\n"})
     assert (tmp_path / "out" / "a.pdf").read_bytes() == b"%PDF-1.7\n\x00\xff"
+
+
+# --- two registers: the dealer's text speaks of cards, chips and players (issue 30) ---------
+
+
+def dealer_texts(suite: list[Scenario], lang: str) -> dict[str, str]:
+    """What a dealer reads in the book, by where it is: the quick reference, the words of the
+    hand told whole, each rule's title and statement, its worked examples' titles and
+    descriptions, the glossary and the floor procedures. Not in it: the small print under a
+    rule (parameters, options, sources) and an example's set-up line, the Options chapter, the
+    sources and the catalogue, where option names, profile ids and rule ids belong."""
+    from stud8.tools.docs.render import build_book_context
+
+    context = build_book_context(default_rulebook(), suite, lang)
+    t = context["t"]
+    out = {key: t(key) for key in t.english if key.startswith(("quickref.", "glossary.", "floor.", "labels.walk."))}
+    for section in context["sections"]:
+        for rule in section["rules"]:
+            out[f"rule {rule['id']} title"] = rule["title"]
+            out[f"rule {rule['id']} statement"] = rule["statement"]
+            for example in rule["examples"]:
+                out[f"example {example['id']} title"] = example["title"]
+                out[f"example {example['id']} description"] = example["description"]
+    return out
+
+
+def _outside_brackets(text: str) -> str:
+    depth, kept = 0, []
+    for char in text:
+        depth += char == "("
+        if depth == 0:
+            kept.append(char)
+        depth -= char == ")" and depth > 0
+    return "".join(kept)
+
+
+def register_problems(text: str, lang: str) -> list[str]:
+    """What in ``text`` (a dealer's text) belongs to the software's register: an option's name
+    or a value of one written as code (``burn_before_third``, ``card_by_suit_all_cards``), a
+    profile id (``robert``), a rule or scenario id outside brackets (a rule as the subject of
+    a sentence: "betting.heads-up says ..."), and in English "refused"."""
+    book = default_rulebook()
+    found = []
+    names = set(book.options) | {value for option in book.data["options"].values() for value in option.get("values", {})
+                                 if "_" in value}
+    for name in sorted(names):
+        if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text):
+            found.append(f"option name or value {name!r}")
+    for profile in book.profiles:
+        if re.search(rf"(?<![\w.-]){re.escape(profile)}(?![\w-])", text):  # lower case: RR and TDA the sources are capitals
+            found.append(f"profile id {profile!r}")
+    bare = _outside_brackets(text)
+    for rule_id in book.rule_ids:
+        if re.search(rf"(?<![\w.-]){re.escape(rule_id)}(?![\w-])", bare):
+            found.append(f"rule id {rule_id!r} outside brackets")
+    if re.search(r"\b[a-z]+(?:-[a-z]+)*-\d{3}\b", bare):
+        found.append("a scenario id outside brackets")
+    if lang == "en" and re.search(r"\brefus", text, re.IGNORECASE):
+        found.append("refused")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dealers_text_speaks_of_cards_chips_and_players(suite: list[Scenario], lang: str) -> None:
+    problems = [f"{where}: {problem}: {text[:140]!r}" for where, text in dealer_texts(suite, lang).items()
+                for problem in register_problems(text, lang)]
+    assert problems == [], f"{lang}: {len(problems)} pieces of the software's register in the dealer's text:\n" + \
+        "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("planted", [
+    "no card is burned before third street unless the burn_before_third option is on",
+    "under the default card_by_suit_all_cards the ace of clubs is lowest",
+    "the profile robert reads it so",
+    "betting.heads-up says when two may raise on",
+    "the deal of odd-chip-012, played again",
+    "folding, checking and any other amount are refused",
+])
+def test_each_kind_of_software_register_is_found(planted: str) -> None:
+    assert register_problems(planted, "en") != []
+    # ... and not in brackets or in the words of the game
+    assert register_problems("as the next rule says (betting.heads-up), as played before (odd-chip-012)", "en") == []
+    assert register_problems("the robber bets; a capped round allows no more raises", "en") == []
+
+
+# --- headings in order ----------------------------------------------------------------------
+
+
+def test_heading_levels_never_skip(tree: dict[str, str]) -> None:
+    """A screen reader's outline: on every page each heading is at most one level below the one
+    before it (the quick reference on its own page is under the h1, so its headings are h2)."""
+    for name, page in tree.items():
+        if not name.endswith(".html"):
+            continue
+        levels = [int(level) for level in re.findall(r"<h([1-6])[\s>]", page)]
+        assert levels and levels[0] == 1, name
+        skips = [(a, b) for a, b in itertools.pairwise(levels) if b > a + 1]
+        assert skips == [], f"{name}: a heading skips a level ({skips[:3]})"
+
+
+# --- examples a dealer reads as rulings; cards a screen reader names (issue 30) ------------
+
+
+def test_a_pot_is_shown_going_to_the_players_who_get_it(tree: dict[str, str]) -> None:
+    """A pot shared both ways is shown shared (33 and 33), not as halves whose bookkeeping hands
+    the odd low chip against the card order; an uncontested pot is named as such, never "high";
+    a pot without a low goes whole to the high hand."""
+    page = tree["index.html"]
+    lines = re.findall(r'<ul class="pots-line">(.*?)</ul>', page, re.DOTALL)
+    items = [re.sub(r"<[^>]+>", "", item).strip() for block in lines for item in re.findall(r"<li>(.*?)</li>", block, re.DOTALL)]
+    assert items, "the book's examples list their pots"
+    both = [item for item in items if "tie for high and for low" in item]
+    assert both == ["Pot 66: p1, p2 tie for high and for low and share the whole pot: p1 33, p2 33"]
+    uncontested = [item for item in items if "uncontested" in item]
+    assert uncontested and not any("high" in item for item in uncontested)
+    assert all("·" in item or "uncontested" in item or "whole pot" in item for item in items), items
+    markdown = tree["rules.md"]
+    assert "p1, p2 tie for high and for low and share the whole pot: p1 33, p2 33" in markdown
+
+
+def test_the_tied_both_ways_view_shares_the_pot() -> None:
+    from stud8.tools.docs.scenes import outcome_view
+
+    data = {"stacks": [100, 100], "outcome": {"stacks": [100, 100], "show_order": ["p2", "p1"], "pots": [
+        {"amount": 66, "eligible": ["p1", "p2"], "high": {"p1": 16, "p2": 17}, "low": {"p1": 17, "p2": 16}}]}}
+    [pot] = outcome_view(data)["pots"]
+    assert pot["note"] == "both_ways" and pot["shares"] == [{"seat": "p1", "amount": 33}, {"seat": "p2", "amount": 33}]
+    # the same players high and low but one of them alone (a scoop) is not a shared pot
+    data["outcome"]["pots"][0].update(high={"p1": 33}, low={"p1": 33})
+    assert outcome_view(data)["pots"][0]["note"] == ""
+
+
+SPOKEN = {"en": "ten of hearts", "et": "ärtu kümme", "pl": "dziesiątka kier", "el": "δέκα κούπα"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_has_a_spoken_name_in_the_books_language(tree: dict[str, str], lang: str) -> None:
+    page = tree[f"{BOOKS[lang]}index.html"]
+    cards = re.findall(r"<b(?: class=\"r\")?( [^>]*)?>([^<]*)</b>", page)
+    assert len(cards) > 500
+    unnamed = [text for attrs, text in cards if 'role="img"' not in (attrs or "") or "aria-label=" not in (attrs or "")]
+    assert unnamed == [], f"{lang}: {len(unnamed)} cards without a spoken name, e.g. {unnamed[:5]}"
+    assert f'aria-label="{SPOKEN[lang]}">10♥</b>' in page
+    drawn = re.findall(r'<span class="pc(?: [^"]*)?"([^>]*)>', page)  # the drawn cards, not their rank and suit
+    assert drawn and all(('role="img"' in attrs and "aria-label=" in attrs) or 'aria-hidden="true"' in attrs
+                         for attrs in drawn)

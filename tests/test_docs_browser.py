@@ -189,19 +189,59 @@ OVERFLOW = """var quick = document.getElementById("quick-reference"), out = [];
   var box = el.getBoundingClientRect();
   if (box.right > document.documentElement.clientWidth + 1) { out.push(el.tagName + "." + el.className + " ends at " + box.right); }
 });
-return {sw: document.documentElement.scrollWidth, iw: window.innerWidth, overflow: out};"""
+return {sw: document.documentElement.scrollWidth, iw: window.innerWidth, overflow: out,
+        stacked: getComputedStyle(quick.querySelector("table.qr-streets tbody tr")).display === "block"};"""
 
 
-def test_quick_reference_fits_a_390px_phone_in_every_language(copied: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("width", [390, 560, 1024])
+def test_quick_reference_fits_a_phone_and_a_window_in_every_language(copied: Path, tmp_path: Path, width: int) -> None:
+    """At a phone's width, a large phone's or small tablet's, and a laptop's (where the book's
+    column is narrowed by its contents), in every language: nothing in the quick reference
+    scrolls sideways, and the book and the quick reference alone lay it out the same way."""
     results: dict = {}
     for lang in LANGUAGES:  # one browser run a language: eight whole books in one run is slow to load
         folder = copied / "docs" if lang == "en" else copied / "docs" / lang
-        results.update(evaluate([(folder / "quickref.html", ""), (folder / "index.html", "")], 390, OVERFLOW, copied))
+        results.update(evaluate([(folder / "quickref.html", ""), (folder / "index.html", "")], width, OVERFLOW, copied))
     assert len(results) == 2 * len(LANGUAGES)
     for name, result in results.items():
-        assert result["iw"] == 390, name
-        assert result["sw"] <= 390, f"{name}: the page scrolls sideways ({result['sw']} px)"
+        assert result["iw"] == width, name
+        assert result["sw"] <= width, f"{name}: the page scrolls sideways ({result['sw']} px)"
         assert result["overflow"] == [], f"{name}: the quick reference scrolls sideways inside: {result['overflow']}"
+    for lang in LANGUAGES:
+        pair = [result["stacked"] for name, result in results.items() if name.split("/")[0] == ("docs" if lang == "en" else lang)]
+        assert len(pair) == 2 and pair[0] == pair[1], f"{lang} at {width}px: the book and quickref.html lay the table out differently"
+    if width == 390:
+        assert all(result["stacked"] for result in results.values()), "on a phone every quick reference stacks its rows"
+
+
+KEYS = """var q = document.getElementById("q"), box = document.getElementById("search"), out = {};
+function key(el, name) { el.dispatchEvent(new KeyboardEvent("keydown", {key: name, bubbles: true, cancelable: true})); }
+function here() { var a = document.activeElement; return a ? (a.id || a.getAttribute("data-search")) : null; }
+q.value = "WORD"; q.dispatchEvent(new Event("input"));
+out.shown = [].slice.call(document.querySelectorAll("[data-search]")).filter(function (e) {
+  return !e.hidden && e.offsetParent !== null; }).map(function (e) { return e.id || e.getAttribute("data-search"); });
+key(q, "ArrowDown"); out.first = here();
+key(document.activeElement, "ArrowDown"); out.second = here();
+out.picked = document.querySelectorAll(".picked").length;
+key(document.activeElement, "ArrowUp"); out.back = here();
+key(document.activeElement, "Enter"); out.opened = location.hash;
+key(document.activeElement, "Escape"); out.escape = document.activeElement === q;
+location.hash = ""; box.requestSubmit(); out.submitted = location.hash;
+return out;"""
+
+
+@pytest.mark.parametrize("lang, word", [("en", "stub"), ("el", "μάρκα")])
+def test_search_can_be_driven_by_the_keyboard(copied: Path, lang: str, word: str) -> None:
+    """Down and Up move through the matches, Enter opens the chosen one, Escape goes back to the
+    field, and Enter in the field opens the first match."""
+    page = copied / "docs" / ("" if lang == "en" else lang) / "index.html"
+    [result] = evaluate([(page, "")], 1280, KEYS.replace("WORD", word), copied).values()
+    shown = result["shown"]
+    assert len(shown) >= 2, result
+    assert result["first"] == shown[0] and result["second"] == shown[1] and result["back"] == shown[0], result
+    assert result["picked"] == 1 and result["escape"] is True, result
+    assert result["opened"].startswith("#") and result["opened"] != "#", result
+    assert result["submitted"] == result["opened"], result
 
 
 SEARCH = """var q = document.getElementById("q"), out = {};

@@ -11,7 +11,9 @@ packaged ones plus any ``--scenarios`` folders, as a card room adds its house ca
 Exit codes: 0 written; 1 the rule book or a scenario file is invalid (the validator's
 ``path:line:col: [error] message (code)`` lines go to stderr, and nothing is written, so a
 previous book is left as it was); 2 a usage error: an unknown profile, a missing folder, or
-an output folder that cannot be written, ``--pdf`` without WeasyPrint. With ``--pdf`` each
+an output folder that cannot be written, ``--pdf`` without WeasyPrint. Without PyICU the
+glossaries are sorted by the CLDR rules in ``stud8.tools.docs.collation`` and one note line
+says so on stderr (exit 0). With ``--pdf`` each
 language's book and quick reference are also written as PDF (``stud8.tools.docs.pdf``). See
 ``stud8.tools.docs.render`` for what the page contains and ``stud8.tools.docs.scenes`` for how
 scenarios become narratives.
@@ -29,9 +31,10 @@ from stud8.spec.limits import shown_path
 from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
 from stud8.spec.yamlio import Problem
 from stud8.tools.arguments import check_scenario_folders
+from stud8.tools.docs.collation import FALLBACK_NOTE, uses_icu
 from stud8.tools.docs.i18n import LANGUAGES, I18nError, load_source
 from stud8.tools.docs.mutants import mutant_rows
-from stud8.tools.docs.pdf import make_pdfs, weasyprint_problem
+from stud8.tools.docs.pdf import INSTALL_WEASYPRINT, make_pdfs, weasyprint_problem
 from stud8.tools.docs.render import (
     build_book_context,
     build_catalogue_context,
@@ -62,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pdf", action="store_true",
                         help="also write each language's book as a PDF (rules.pdf, quickref.pdf beside its "
                              "index.html) with page numbers and a contents with page numbers; needs WeasyPrint "
-                             "(pip install 'stud8[pdf]')")
+                             f"({INSTALL_WEASYPRINT})")
     parser.add_argument("--rules", type=Path, metavar="FILE",
                         help="the rule book to render (default: the packaged spec/rules.yaml)")
 
@@ -113,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
     if args.pdf:
         outputs.update(make_pdfs(args.out, written))
     write_output(args.out, outputs)
+    if not uses_icu():
+        warn(f"stud8 docs: note: {FALLBACK_NOTE}")
     say(f"wrote {len(outputs)} files into {shown_path(args.out)}: {', '.join(sorted(outputs))}")
     return 0
 

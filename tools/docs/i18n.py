@@ -28,8 +28,9 @@ the notes of each source citation (``rule.<id>.ref.<source>``, ``option.<name>.r
 a citation that is only a locator such as ``Betting and Raising 3`` or ``RP-10D`` is shown as
 it is), the seed quotes' glosses (``seed_quotes.<n>.english``; a quote in the book's own
 language needs none and gets none), and the descriptions of the sources
-(``source.<id>.title|publisher|edition|date``; the title, publisher and edition of a published
-work, one with a ``url``, are its own words and are cited as they are). Deliberately left
+(``source.<id>.title|publisher|edition|date|note``; the title, publisher and edition of a
+published work, one with a ``url``, are its own words and are cited as they are; its date and
+the note on the copy read are translated). Deliberately left
 as they are: names (the game's, the sources', the sites'), ids, option values, card codes, and
 the section titles of a source (``source_sections`` in ``en.yaml``), which a reader looks up
 in that source.
@@ -41,16 +42,9 @@ A missing or stale entry is rendered in English (marked ``lang="en"`` in the HTM
 translation of an older text. ``python -m stud8.tools.docs.i18n status LANG`` lists the
 missing and stale keys with their English.
 
-Sorting (the glossary, and any index): by the language's collation, with ICU (PyICU, from the
-``docs`` extra: the ``pyicu-wheels`` binary wheels where they exist, so that no ICU headers or
-compiler are needed, else PyICU built against the system's ICU). Why ICU and not pyuca: pyuca
-implements only the root collation (DUCET), and the root order is wrong for two of the three
-languages. Polish treats ą ć ę ł ń ó ś ź ż as letters of their own (``ąb`` after ``az``; DUCET
-puts it beside ``ab``); Estonian sorts š ž after s and z, z (and ž) before t, and õ ä ö ü
-after w. ICU carries CLDR's tailorings for ``et``, ``pl`` and ``el`` (Greek: accents are a
-secondary difference, so ``ισοπαλία`` sorts before ``ίσος``). A code-point sort, what the book
-did before, is wrong for all three. ``tests/test_docs_language.py`` checks the order with words
-where each tailoring matters.
+Sorting (the glossary, and any index): by the language's collation, ICU's where PyICU is
+installed, else the same CLDR rules written out in ``stud8.tools.docs.collation`` (which says
+why, and why not pyuca or a code-point sort).
 """
 
 from __future__ import annotations
@@ -59,7 +53,7 @@ import hashlib
 import re
 import string
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -67,7 +61,6 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from stud8.spec.errors import Stud8Error
 from stud8.spec.rulebook import RuleBook, schema_problems
 
 if TYPE_CHECKING:
@@ -168,9 +161,9 @@ def _source_texts(book: RuleBook, source: Mapping[str, Any], out: dict[str, str]
         work = published(source, key)
         if not work:
             out[f"source.{_key_part(key)}.title"] = " ".join(body["title"].split())
-        for field_name in ("publisher", "edition", "date"):
+        for field_name in ("publisher", "edition", "date", "note"):
             value = details.get(key, {}).get(field_name)
-            if value and not (work and field_name != "date") and ref_needs_translation(str(value), []):
+            if value and not (work and field_name in ("publisher", "edition")) and ref_needs_translation(str(value), []):
                 out[f"source.{_key_part(key)}.{field_name}"] = " ".join(str(value).split())
     for section in book.data["sections"]:
         for rule in section["rules"]:
@@ -316,18 +309,6 @@ def status(lang: str, book: RuleBook, source: Mapping[str, Any] | None = None) -
     stale = [key for key in english if key in entries and entries[key]["en"] != text_hash(english[key])]
     unused = [key for key in entries if key not in english]
     return Status(lang, bool(catalogue["complete"]), missing, stale, unused, len(english))
-
-
-def collation_key(lang: str) -> Callable[[str], bytes]:
-    """A sort key that orders text as ``lang`` sorts it (ICU's collator for the locale; see the
-    module docstring for why ICU). ``Stud8Error`` (code ``usage``, exit 2) when PyICU is missing."""
-    try:
-        import icu  # type: ignore[import-not-found]
-    except ImportError:
-        raise Stud8Error("sorting the glossary as each language sorts needs ICU (PyICU): "
-                         "pip install 'stud8[docs]'", "usage") from None
-    collator = icu.Collator.createInstance(icu.Locale(lang))
-    return collator.getSortKey  # type: ignore[no-any-return]
 
 
 HEADER = """\

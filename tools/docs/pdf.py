@@ -6,7 +6,8 @@ the page a contents link leads to, ``@page`` margin boxes print the page number,
 draws the dots. WeasyPrint implements all three; Chromium's print does not implement
 ``target-counter()`` (its contents would need a second pass that reads the PDF back), and
 Chromium is a browser to install rather than a Python package. WeasyPrint is a named optional
-dependency of this project (``pip install 'stud8[pdf]'``, also in the ``test`` extra) and needs
+dependency of this project (the ``pdf`` extra, also in the ``test`` extra; ``python -m pip install
+weasyprint`` brings it wherever stud8 came from) and needs
 the Pango library, which Debian and most Linux systems have.
 
 The PDF is made from the very HTML ``stud8 docs`` writes, read with the print style sheet
@@ -22,13 +23,17 @@ from pathlib import Path
 
 from stud8.spec.errors import Stud8Error
 
+INSTALL_WEASYPRINT = "python -m pip install weasyprint"
+"""A command that installs WeasyPrint wherever stud8 came from (a checkout, a wheel, an index):
+the package by its own name, not ``stud8[pdf]``, which only an index that has stud8 can resolve."""
+
 
 def weasyprint_problem() -> str | None:
     """Why WeasyPrint cannot be used here (not installed, or its Pango library missing), or None."""
     try:
         import weasyprint  # noqa: F401
     except ImportError:
-        return "WeasyPrint is not installed (pip install 'stud8[pdf]')"
+        return f"WeasyPrint is not installed ({INSTALL_WEASYPRINT})"
     except OSError as error:  # WeasyPrint imports but cannot load Pango
         return f"WeasyPrint cannot load its Pango library: {str(error).splitlines()[0]}"
     return None

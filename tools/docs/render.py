@@ -40,6 +40,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import itertools
+import math
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -54,13 +55,13 @@ from stud8.conformance.suite.scenarios import Scenario
 from stud8.spec.errors import Stud8Error
 from stud8.spec.outputs import write_files_atomic
 from stud8.spec.rulebook import RuleBook
+from stud8.tools.docs.collation import collation_key
 from stud8.tools.docs.hand import WHOLE_HAND, find_whole_hand
 from stud8.tools.docs.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
     SEED_LANGUAGE,
     Translator,
-    collation_key,
     load_source,
     published,
     ref_needs_translation,
@@ -99,6 +100,33 @@ def _id_order(scenario: Scenario) -> tuple[str, int]:
     """Scenario ids in reading order: by area, then by number (``bring-in-007`` before ``bring-in-012``)."""
     area, _, number = scenario.id.rpartition("-")
     return area, int(number)
+
+
+QUICKREF_ROWS: tuple[tuple[str, str], ...] = (
+    ("split", "showdown.split"), ("no_low", "showdown.no-low"), ("scoop", "showdown.scoop"),
+    ("odd_half", "odd-chip.high-half"), ("tie", "odd-chip.within-half"), ("side", "pots.split-separately"),
+    ("uncontested", "showdown.uncontested"),
+)
+"""The quick reference's "Splitting the pot" rows: ``quickref.row.<key>`` and the rule each states."""
+
+EXAMPLE_STAKES = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+"""The quick reference's example stakes when the book tells no whole hand (else that hand's)."""
+
+
+def example_stakes(stakes: Mapping[str, int], raise_cap: int) -> dict[str, Any]:
+    """The quick reference's example line: the stakes, and the totals a player raises to on
+    third street (after the completion) and on the big-bet streets (after the bet), up to the
+    cap (betting.raise-cap: one bet and ``raise_cap`` raises)."""
+    small, big = stakes["small_bet"], stakes["big_bet"]
+    return {**stakes, "third": ", ".join(str(small * n) for n in range(2, raise_cap + 2)),
+            "later": ", ".join(str(big * n) for n in range(2, raise_cap + 2))}
+
+
+def low_table(qualifier: int, shown: int) -> dict[str, Any]:
+    """The quick reference's lows: how many qualify, the ``shown`` best and the worst
+    (``low_ladder``)."""
+    ladder = low_ladder(qualifier, shown)
+    return {"total": math.comb(qualifier, 5), "best": ladder[:-1], "worst": ladder[-1]}
 
 
 def low_ladder(qualifier: int, count: int) -> list[str]:
@@ -436,6 +464,7 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
     floor = [{"id": key, "title": t(f"floor.{key}.title"), "text": t(f"floor.{key}.text")} for key in source["floor"]]
     details = source["source_details"]
     game = data["game"]
+    whole = find_whole_hand(scenarios, book)
     context = {
         "lang": lang,
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code], "current": code == lang} for code in LANGUAGES],
@@ -457,10 +486,12 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
         },
         "values": {key: option_value_text(value) for key, value in values.items()},
         "streets": _streets(book, values),
-        "low_ladder": low_ladder(book.low_qualifier, 8),
+        "lows": low_table(book.low_qualifier, 8),
+        "quickref_rows": QUICKREF_ROWS,
         "sections": sections,
         "engine_rules": engine_rules(book),
-        "whole_hand": find_whole_hand(scenarios, book),
+        "whole_hand": whole,
+        "example_stakes": example_stakes(whole["stakes"] if whole else EXAMPLE_STAKES, values["raise_cap"]),
         "options": _options_context(book, t, values, name, sections_of),
         "profiles": _profiles_context(book, t, name),
         "glossary": glossary,
@@ -468,6 +499,7 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
         "sources": [_source_entry(key, body, details.get(key, {}), t, published(source, key)) for key, body in titles.items()],
         "seeds": _seed_appendix(book, source, t),
         "example_card": cards_view("Th"),
+        "spoken_cards": True,
     }
     return context
 
@@ -475,9 +507,10 @@ def build_book_context(book: RuleBook, scenarios: Sequence[Scenario], lang: str 
 def _source_entry(key: str, body: Mapping[str, Any], details: Mapping[str, Any], t: Translator,
                   work: bool) -> dict[str, Any]:
     """A source in the book's list: a published work's title, publisher and edition as
-    published (``cited``), everything else in the book's language."""
+    published (``cited``), everything else (the date, the note on the copy read) in the book's
+    language."""
     def text(field_name: str, english: str) -> str:
-        if not english or (work and field_name != "date") or not ref_needs_translation(english, []):
+        if not english or (work and field_name in ("publisher", "edition")) or not ref_needs_translation(english, []):
             return _words(english)
         return t.optional(f"source.{key.lower()}.{field_name}", english)[0]
 
@@ -485,6 +518,7 @@ def _source_entry(key: str, body: Mapping[str, Any], details: Mapping[str, Any],
             "publisher": text("publisher", details.get("publisher", "")),
             "edition": text("edition", details.get("edition", "")),
             "date": text("date", details.get("date", "")),
+            "note": text("note", details.get("note", "")),
             "url": details.get("url", ""), "file": details.get("file", "")}
 
 
@@ -727,11 +761,35 @@ def _md_code(text: Any) -> Markup:
     return Markup(f"{fence}{pad}{value}{pad}{fence}")
 
 
-def _html_cards(cards: Sequence[CardView]) -> Markup:
-    """Cards as ``<b>A♠</b>`` and ``<b class="r">10♥</b>`` (red suits): the shortest markup,
-    since a book page holds thousands of cards (``<b>`` is used for nothing else)."""
+def spoken_card(t: Translator | None, card: CardView, face_down: bool = False) -> str:
+    """A card's name as a reader of the page's language says it ("queen of spades", "poti
+    emand", "dama pik", "ντάμα μπαστούνι"): what a screen reader reads instead of "Q, black
+    spade suit". ``t`` None (a page without a translator) gives the English name."""
+    if t is None:
+        return card.name
+    name = t("labels.card.name", rank=t(f"labels.card.rank.{card.code[0].lower()}"), suit=t(f"labels.card.suit.{card.code[1]}"))
+    return t("labels.card.face_down", card=name) if face_down else name
+
+
+@jinja2.pass_context
+def _spoken(context: Any, card: CardView, face_down: bool = False) -> str:
+    return spoken_card(context.get("t"), card, face_down)
+
+
+@jinja2.pass_context
+def _html_cards(context: Any, cards: Sequence[CardView]) -> Markup:
+    """Cards as ``<b role="img" aria-label="ace of spades">A♠</b>`` (``class="r"`` for the red
+    suits): short markup, since a book page holds thousands of cards (``<b>`` is used for
+    nothing else), with the card's name in the page's language for a screen reader. The
+    catalogue (``spoken_cards`` not set: English, for implementers, with three times the book's
+    cards) keeps the bare ``<b>A♠</b>``; it would grow by a third."""
+    t = context.get("t")
+    if not context.get("spoken_cards"):
+        return Markup(" ").join(Markup('<b class="r">{}</b>').format(card.text) if card.red
+                                else Markup("<b>{}</b>").format(card.text) for card in cards)
     return Markup(" ").join(
-        Markup('<b class="r">{}</b>').format(card.text) if card.red else Markup("<b>{}</b>").format(card.text)
+        Markup('<b{} role="img" aria-label="{}">{}</b>').format(
+            Markup(' class="r"') if card.red else "", spoken_card(t, card), card.text)
         for card in cards
     )
 
@@ -767,6 +825,8 @@ def _environment(kind: str) -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["cards"] = _html_cards if html else _md_cards
+    env.filters["spoken"] = _spoken
+    env.globals["kbd"] = lambda key: Markup("<kbd>{}</kbd>").format(key)
     env.filters["code"] = _html_code if html else _md_code
     env.filters["seats"] = lambda seats: ", ".join(seats)
     env.filters["fill"] = _html_fill if html else _md_fill

@@ -556,7 +556,9 @@ def outcome_view(data: Mapping[str, Any]) -> dict[str, Any]:
     for index, pot in enumerate(raw_pots):
         low = pot["low"]
         if low is not None:
-            note = ""
+            # the same players tie for high and for low: they share the whole pot (odd-chip.tied-both-ways),
+            # which the halves' bookkeeping would show as an odd low chip going against the card order
+            note = "both_ways" if len(pot["high"]) > 1 and set(pot["high"]) == set(low) else ""
         elif show_order == [] or len(pot["eligible"]) == 1:
             note = "uncontested"
         else:
@@ -568,6 +570,7 @@ def outcome_view(data: Mapping[str, Any]) -> dict[str, Any]:
             "eligible": list(pot["eligible"]),
             "high": [{"seat": seat, "amount": amount} for seat, amount in pot["high"].items()],
             "low": None if low is None else [{"seat": seat, "amount": amount} for seat, amount in low.items()],
+            "shares": [{"seat": seat, "amount": amount + (low or {}).get(seat, 0)} for seat, amount in pot["high"].items()],
             "note": note,
         })
     stacks = []
