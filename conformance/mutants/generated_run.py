@@ -31,6 +31,7 @@ from stud8.conformance.mutants.generated import GeneratedMutant, mutated_source
 from stud8.conformance.mutants.lockstep import lockstep
 from stud8.conformance.mutants.run import EQUIVALENCE_HANDS, baseline_failures, failures, load_scenarios
 from stud8.conformance.mutants.variant import PACKAGE, installed_source
+from stud8.reference.fast_eval import SHOWDOWN_CARDS  # read before any mutant is installed
 
 LOAD_SECONDS = 60
 """Executing an edited module (fast_eval builds its tables) longer than this counts as a hang."""
@@ -105,13 +106,16 @@ def evaluator_lockstep(module: str, original: Any, mutated: Any, sets: int, seed
 
     Values are any numbers that order hands (protocol: "only compared with each other"), so the
     two evaluators must agree on the category, the cards and whether there is a low, and order
-    every set against the one before alike; the numbers themselves may differ."""
+    every set against the one before alike; the numbers themselves may differ. ``hands``
+    answers ``evaluate`` for 5 to 7 cards; ``fast_eval`` values a player's seven cards at the
+    showdown and nothing else, so it gets seven-card sets only."""
     from stud8.reference.cards import ALL_CARDS
 
+    sizes = (SHOWDOWN_CARDS,) if module == "fast_eval" else (5, 6, 7, 7)
     rng = random.Random(seed)
     before: tuple[Any, Any] | None = None
     for number in range(sets):
-        size = rng.choice((5, 6, 7, 7))
+        size = rng.choice(sizes)
         cards = rng.sample(ALL_CARDS, size)
         if module == "fast_eval":
             indices = tuple(card.index for card in cards)

@@ -1245,8 +1245,6 @@ _UNREACHED_API_KEYS = (
     "fast_eval:low_value_idx:ZeroIterationForLoop:0",
 )
 
-EQUIVALENT.update({key: UNREACHED_TALLY for key in _UNREACHED_TALLY_KEYS})
-EQUIVALENT.update({key: UNREACHED_API for key in _UNREACHED_API_KEYS})
 
 SEVEN_CARDS = ("at showdown every player holds seven cards (six of their own and a community card, if one is "
                "dealt), the only hands the engine values with fast_eval")
@@ -1351,7 +1349,6 @@ _FAST_EVAL_REACHED = {
     "fast_eval:_best_without_flush:NumberReplacer:25": TRIPS_ONCE,
     "fast_eval:_flush_value:ReplaceComparisonOperator_Eq_Is:0": SMALL_INTS,
 }
-EQUIVALENT.update(_FAST_EVAL_REACHED)
 
 KILLED_BY: dict[str, str] = {
     "betting:Table.can_act:NumberReplacer:0": "bring-in-200",
@@ -1412,8 +1409,6 @@ KILLED_BY: dict[str, str] = {
     "pots:uncalled:ReplaceComparisonOperator_Eq_Is:0": "betting-252",
     "pots:uncalled:ReplaceComparisonOperator_Eq_Lt:0": "showdown-251",
     "exposed:_rank_board:NumberReplacer:1": "deck-254",
-    "fast_eval:_flush_value:NumberReplacer:0": "showdown-252",
-    "fast_eval:_best_without_flush:ReplaceComparisonOperator_GtE_Eq:0": "showdown-253",
     "engine:Hand.check:NumberReplacer:1": "table-250",
     "engine:Hand.check:ReplaceComparisonOperator_Lt_LtE:0": "table-250",
     "engine:Hand._best_board:ReplaceBinaryOperator_Add_BitAnd:1": "deck-250",
