@@ -1,0 +1,82 @@
+"""Every kind of seven-card hand the engine's evaluator can be asked about, once each.
+
+``fast_eval`` values a player's seven cards from three things only: the multiset of their ranks
+(when no suit holds five of them), the ranks of the suit that holds five or more (a flush), and
+how the seven cards fall into suits (which decides whether there is such a suit). So a claim
+that an edit of ``fast_eval`` cannot be told from the engine is checked on one hand of every
+seven-card rank multiset, one hand of every flush (five, six or seven ranks of one suit) and
+one hand of every way seven cards fall into four suits: about 54,000 hands, valued in well
+under a second. The engine uses the values only to find the best and the equal ones and
+whether there is a low, so the edited evaluator must order these hands exactly as the original
+does (``ordered_alike``); the numbers themselves may differ.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from itertools import combinations, combinations_with_replacement, pairwise, product
+
+CARDS = 7
+SUITS = 4
+RANKS = 13
+
+Values = tuple[int, "int | None"]
+
+
+def _index(rank: int, suit: int) -> int:
+    """``Card.index`` of a rank index (0 for a two, 12 for an ace) and a suit (0 clubs .. 3 spades)."""
+    return rank * SUITS + suit
+
+
+@functools.cache
+def representatives() -> tuple[tuple[int, ...], ...]:
+    """One hand (card indices) of every seven-card rank multiset, flush and suit distribution."""
+    hands: list[tuple[int, ...]] = []
+    for ranks in combinations_with_replacement(range(RANKS), CARDS):
+        if any(ranks.count(rank) > SUITS for rank in set(ranks)):
+            continue
+        # suits in turn: two, two, two and one card a suit (no flush), and a repeated rank's
+        # cards (adjacent in the sorted ranks) get different suits
+        hands.append(tuple(_index(rank, position % SUITS) for position, rank in enumerate(ranks)))
+    for size in range(5, CARDS + 1):
+        for suited in combinations(range(RANKS), size):
+            fillers = [_index(rank, 0) for rank in range(CARDS - size)]  # low clubs beside the spades
+            hands.append(tuple(_index(rank, 3) for rank in suited) + tuple(fillers))
+    spread = (0, 1, 2, 4, 6, 8, 11)  # seven ranks that make no straight and no pair
+    for counts in product(range(CARDS + 1), repeat=SUITS):
+        if sum(counts) != CARDS:
+            continue
+        suits = [suit for suit, count in enumerate(counts) for _ in range(count)]
+        hands.append(tuple(_index(rank, suit) for rank, suit in zip(spread, suits)))
+    return tuple(hands)
+
+
+def ordered_alike(original: Callable[[Sequence[int]], Values], edited: Callable[[Sequence[int]], Values],
+                  hands: Sequence[tuple[int, ...]] | None = None) -> str | None:
+    """The first way ``edited`` orders the hands differently from ``original`` (high values, and
+    low values among the hands with a low, each compared for order and equality; whether there
+    is a low at all), or None when it orders them all alike. A crash is a difference."""
+    hands = representatives() if hands is None else hands
+    pairs: list[tuple[Values, Values]] = []
+    for hand in hands:
+        try:
+            pairs.append((original(hand), edited(hand)))
+        except Exception as error:  # noqa: BLE001 - a crash is a difference
+            return f"{_shown(hand)}: the edited evaluator fails: {type(error).__name__}"
+    for hand, (a, b) in zip(hands, pairs):
+        if (a[1] is None) != (b[1] is None):
+            return f"{_shown(hand)}: low {a[1]!r} in the engine, {b[1]!r} edited"
+    for half in (0, 1):
+        chosen = sorted((pair[0][half], pair[1][half], hand) for hand, pair in zip(hands, pairs)
+                        if pair[0][half] is not None)
+        for (a0, b0, hand0), (a1, b1, hand1) in pairwise(chosen):
+            if (a0 == a1) != (b0 == b1) or (a0 < a1 and not b0 < b1):
+                what = "high" if half == 0 else "low"
+                return (f"{what}: {_shown(hand0)} and {_shown(hand1)} are {'equal' if a0 == a1 else 'ordered'} "
+                        f"in the engine ({a0!r}, {a1!r}), not when edited ({b0!r}, {b1!r})")
+    return None
+
+
+def _shown(hand: Sequence[int]) -> str:
+    return " ".join("23456789TJQKA"[index // SUITS] + "cdhs"[index % SUITS] for index in hand)
