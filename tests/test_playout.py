@@ -22,8 +22,8 @@ from stud8.conformance.suite import playout
 from stud8.conformance.suite import playout_hands as ph
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
-from stud8.reference import engine as engine_module
 from stud8.reference import bulk_eval, fast_eval
+from stud8.reference import engine as engine_module
 from stud8.reference.cards import ALL_CARDS, Card, parse_cards
 
 

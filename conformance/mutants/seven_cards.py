@@ -16,12 +16,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise, product
+from typing import Any
 
 CARDS = 7
 SUITS = 4
 RANKS = 13
 
-Values = tuple[int, "int | None"]
+Values = tuple[Any, Any]
+"""(high, low): numbers the engine only compares (an edited evaluator may give floats), low None for no low."""
 
 
 def _index(rank: int, suit: int) -> int:
@@ -68,8 +70,8 @@ def ordered_alike(original: Callable[[Sequence[int]], Values], edited: Callable[
         if (a[1] is None) != (b[1] is None):
             return f"{_shown(hand)}: low {a[1]!r} in the engine, {b[1]!r} edited"
     for half in (0, 1):
-        chosen = sorted((pair[0][half], pair[1][half], hand) for hand, pair in zip(hands, pairs)
-                        if pair[0][half] is not None)
+        chosen: list[tuple[Any, Any, tuple[int, ...]]] = sorted(
+            (pair[0][half], pair[1][half], hand) for hand, pair in zip(hands, pairs) if pair[0][half] is not None)
         for (a0, b0, hand0), (a1, b1, hand1) in pairwise(chosen):
             if (a0 == a1) != (b0 == b1) or (a0 < a1 and not b0 < b1):
                 what = "high" if half == 0 else "low"
