@@ -12,7 +12,7 @@ source no longer matches its record (the run must be repeated for that module).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -172,34 +172,33 @@ def render_section(record: Mapping[str, Any], verdicts: Verdicts) -> str:
             lines.append(f"| `{key}` | `{scenario}` |")
         lines.append("")
     surviving = [(key, m) for key, m in mutants.items() if m["status"] in ("survived", "error")]
-    outside = [(key, m) for key, m in mutants.items()
-               if m["status"] == "equivalent" and not verdicts.counts_as_equivalent(key)]
-    if outside:
-        lines += ["### In code the engine never runs", "",
-                  "They survive because the engine never runs the code they edit, which says nothing about the",
-                  "suite; each is counted as surviving in the score.", "",
-                  "| mutant | where | the edit | why the engine never runs it |", "|---|---|---|---|"]
-        for key, m in outside:
-            lines.append(f"| `{key}` | line {m['line']} | {_edit(m)} | {_cell(verdicts.equivalent[key].why)} |")
-        lines.append("")
-    if surviving:
-        lines += ["### Surviving", "", "No scenario kills these yet and none is known to be equivalent.", "",
-                  "| mutant | where | the edit |", "|---|---|---|"]
-        for key, m in surviving:
-            lines.append(f"| `{key}` | line {m['line']} | {_edit(m)} |")
-        lines.append("")
-    equivalents = [(key, m) for key, m in mutants.items()
-                   if m["status"] == "equivalent" and verdicts.counts_as_equivalent(key)]
-    if equivalents:
-        lines += ["### Equivalent", "",
-                  "No observation tells these from the engine; each says why, and the run backs the reason",
-                  "with lockstep hands (and, for the evaluators, card sets valued by both).", "",
-                  "| mutant | where | the edit | kind | why it is equivalent |", "|---|---|---|---|---|"]
-        for key, m in equivalents:
-            verdict = verdicts.equivalent[key]
-            lines.append(f"| `{key}` | line {m['line']} | {_edit(m)} | {verdict.kind} | {_cell(verdict.why)} |")
-        lines.append("")
+    claimed = [(key, m) for key, m in mutants.items() if m["status"] == "equivalent"]
+    outside = [(key, m) for key, m in claimed if not verdicts.counts_as_equivalent(key)]
+    equivalents = [(key, m) for key, m in claimed if verdicts.counts_as_equivalent(key)]
+    lines += _mutant_table(outside, "In code the engine never runs",
+                           ["They survive because the engine never runs the code they edit, which says nothing about the",
+                            "suite; each is counted as surviving in the score."],
+                           ["why the engine never runs it"], lambda key: [_cell(verdicts.equivalent[key].why)])
+    lines += _mutant_table(surviving, "Surviving", ["No scenario kills these yet and none is known to be equivalent."],
+                           [], lambda key: [])
+    lines += _mutant_table(equivalents, "Equivalent",
+                           ["No observation tells these from the engine; each says why, and the run backs the reason",
+                            "with lockstep hands (and, for the evaluators, card sets valued by both)."],
+                           ["kind", "why it is equivalent"],
+                           lambda key: [verdicts.equivalent[key].kind, _cell(verdicts.equivalent[key].why)])
     return "\n".join(lines)
+
+
+def _mutant_table(rows: Sequence[tuple[str, Mapping[str, Any]]], title: str, intro: list[str], columns: list[str],
+                  cells: Callable[[str], list[str]]) -> list[str]:
+    """One section listing recorded mutants (where, the edit, and the ``columns`` ``cells`` gives), or nothing."""
+    if not rows:
+        return []
+    heads = ["mutant", "where", "the edit", *columns]
+    lines = [f"### {title}", "", *intro, "", "| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    for key, m in rows:
+        lines.append("| " + " | ".join([f"`{key}`", f"line {m['line']}", _edit(m), *cells(key)]) + " |")
+    return [*lines, ""]
 
 
 def _kinds_table(record: Mapping[str, Any], verdicts: Verdicts) -> list[str]:
