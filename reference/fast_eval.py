@@ -1,9 +1,16 @@
-"""Hand evaluation from lookup tables, for bulk work (benchmarks, fuzzing, exhaustive counts).
+"""The engine's showdown evaluator: a player's seven cards valued by table lookup.
 
-``stud8.reference.hands`` is the definition; this module computes the same integers (the value
-encoding documented there: bigger wins, equal values tie) without trying every five-card
-combination. Pure Python, standard library only; ``stud8 verify-evaluator`` proves the two agree
-on every five-card hand and on samples of six- and seven-card hands.
+At the showdown every player still in holds seven cards (six of their own and a seventh, or the
+community card; rules ``deal.streets``, ``deck.community-card``), and the engine values each
+player's seven with ``values_idx``. ``stud8.reference.hands`` is the definition (the best five
+by trying every combination; it also answers the protocol's ``evaluate``); this module computes
+the same integers (the value encoding documented there: bigger wins, equal values tie) without
+trying combinations. ``stud8 verify-evaluator`` proves the two agree.
+
+Only what the engine runs is here: this is one of the rule modules the generated mutants edit,
+and an edit of code the engine never runs could not be told from the engine. Evaluating five
+or six cards, the high or the low alone, ``Card`` objects, and the exhaustive seven-card count
+behind ``stud8 verify-evaluator`` are in ``stud8.reference.bulk_eval``, built on these tables.
 
 How it works. Every card contributes one precomputed integer, its *card key*; the sum of the
 card keys of a hand holds, in separate bit fields:
@@ -24,36 +31,30 @@ and rank masks directly (rules ``hands.categories``, ``hands.kickers``, ``hands.
 ``low.qualifier``, ``low.ordering``) -- deliberately *not* by calling ``hands``, so that
 comparing the two evaluators compares two independent derivations of the same rules.
 
-Entry points: ``high_value``, ``low_value`` and ``values`` take ``Card`` objects and check
-them; ``high_value_idx``, ``low_value_idx`` and ``values_idx`` take a tuple of ``Card.index``
-ints (5 to 7 distinct, not checked: they are the inner loop of bulk work).
-
 >>> from stud8.reference.cards import parse_cards
->>> hex(high_value(parse_cards("Kh Kd Kc 9s 9h 4c Ad")))
-'0x6ddd99'
->>> hex(low_value(parse_cards("8c 6d 4h 2s Ah Kc Ks")))
+>>> high, low = values_idx([card.index for card in parse_cards("Kh Kd Kc 9s 9h 4c Ad")])
+>>> hex(high), low
+('0x6ddd99', None)
+>>> hex(values_idx([card.index for card in parse_cards("8c 6d 4h 2s Ah Kc Ks")])[1])
 '0x79bde'
->>> print(low_value(parse_cards("9c 6d 4h 2s Ah Kc Ks")))
-None
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations_with_replacement, groupby
 
-from stud8.reference.cards import Card, require_distinct
-from stud8.reference.errors import CardError
+SHOWDOWN_CARDS = 7
+"""The cards each player holds at the showdown, the only hands the engine values here."""
 
 _RANKS = 13
-_SUITS = 4
-_SUIT_BITS = 3
+SUITS = 4
+SUIT_BITS = 3
 """Width of one suit-count field in a card-key sum: seven cards fit in three bits."""
-_SUIT_FIELDS = _SUIT_BITS * _SUITS
+SUIT_FIELDS = SUIT_BITS * SUITS
 """The rank key starts above the four suit-count fields."""
-_SUIT_MASK = (1 << _SUIT_FIELDS) - 1
-_FLUSH_MIN = 5
+SUIT_MASK = (1 << SUIT_FIELDS) - 1
+FLUSH_MIN = 5
 
 _ACE_INDEX = 12
 """Rank index of the ace (rank index = rank - 2, as in ``Card.index // 4``)."""
@@ -106,23 +107,21 @@ def _straight_ranks(top: int) -> tuple[int, ...]:
 # --- table builders ----------------------------------------------------------------------
 
 
-def _build_card_keys() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per card index: the card key (rank-key digit and suit-count bit) and the rank key alone."""
+def _build_card_keys() -> tuple[int, ...]:
+    """Per card index: the card key, its rank-key digit above the suit-count bit of its suit."""
     card_keys = []
-    rank_keys = []
-    for index in range(_RANKS * _SUITS):
-        rank_index, suit = divmod(index, _SUITS)
-        rank_keys.append(5**rank_index)
-        card_keys.append(5**rank_index << _SUIT_FIELDS | 1 << (_SUIT_BITS * suit))
-    return tuple(card_keys), tuple(rank_keys)
+    for index in range(_RANKS * SUITS):
+        rank_index, suit = divmod(index, SUITS)
+        card_keys.append(5**rank_index << SUIT_FIELDS | 1 << (SUIT_BITS * suit))
+    return tuple(card_keys)
 
 
 def _build_flush_suit() -> tuple[int, ...]:
     """Per 12-bit sum of suit counts: the suit with five or more cards, or -1 if none."""
     table = []
-    for fields in range(1 << _SUIT_FIELDS):
-        counts = [fields >> (_SUIT_BITS * suit) & 0b111 for suit in range(_SUITS)]
-        table.append(next((suit for suit, count in enumerate(counts) if count >= _FLUSH_MIN), -1))
+    for fields in range(1 << SUIT_FIELDS):
+        counts = [fields >> (SUIT_BITS * suit) & 0b111 for suit in range(SUITS)]
+        table.append(next((suit for suit, count in enumerate(counts) if count >= FLUSH_MIN), -1))
     return tuple(table)
 
 
@@ -134,7 +133,7 @@ def _build_flush_values() -> tuple[int, ...]:
     """
     table = []
     for mask in range(1 << _RANKS):
-        if mask.bit_count() < _FLUSH_MIN:
+        if mask.bit_count() < FLUSH_MIN:
             table.append(0)
             continue
         top = _straight_top(mask)
@@ -146,13 +145,12 @@ def _build_flush_values() -> tuple[int, ...]:
     return tuple(table)
 
 
-def _rank_multisets(min_cards: int, max_cards: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``min_cards``..``max_cards`` ranks (2..14) a deck can deal: no rank
-    more than four times. Each comes as its ranks sorted highest first."""
-    for size in range(min_cards, max_cards + 1):
-        for ranks in combinations_with_replacement(range(14, 1, -1), size):
-            if all(ranks[i] != ranks[i + _SUITS] for i in range(size - _SUITS)):
-                yield ranks
+def _rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` ranks (2..14) a deck can deal: no rank more than four
+    times. Each comes as its ranks sorted highest first."""
+    for ranks in combinations_with_replacement(range(14, 1, -1), size):
+        if all(ranks[i] != ranks[i + SUITS] for i in range(size - SUITS)):
+            yield ranks
 
 
 def _best_without_flush(ranks: Sequence[int]) -> int:
@@ -220,168 +218,54 @@ def _low_mask(ranks: Iterable[int]) -> int:
     return mask
 
 
-def _build_rank_tables(
-    low_by_mask: Sequence[int | None],
-) -> tuple[dict[int, int], dict[int, int | None]]:
-    """Per rank key of every 5- to 7-card rank multiset (about 74,000): the best non-flush
-    high value, and the best low value or None. Keys are ``sum(5**(rank - 2))``, the rank
-    part of a card-key sum."""
+def rank_tables(size: int) -> tuple[dict[int, int], dict[int, int | None]]:
+    """Per rank key of every ``size``-card rank multiset: the best non-flush high value, and
+    the best low value or None. Keys are ``sum(5**(rank - 2))``, the rank part of a card-key
+    sum. The engine's tables are those of seven cards; ``bulk_eval`` adds five and six."""
     high: dict[int, int] = {}
     low: dict[int, int | None] = {}
-    for ranks in _rank_multisets(5, 7):
+    for ranks in _rank_multisets(size):
         key = sum(_POWERS_OF_FIVE[rank] for rank in ranks)
         high[key] = _best_without_flush(ranks)
-        low[key] = low_by_mask[_low_mask(ranks)]
+        low[key] = LOW_BY_MASK[_low_mask(ranks)]
     return high, low
 
 
 _POWERS_OF_FIVE = {rank: 5 ** (rank - 2) for rank in range(2, 15)}
 """Per rank: its digit in a rank key."""
 
-CARD_KEY, RANK_KEY = _build_card_keys()
-"""Per ``Card.index``: the card key (rank-key digit << 12 | suit-count bit) and its rank key."""
+CARD_KEY = _build_card_keys()
+"""Per ``Card.index``: the card key (rank-key digit << 12 | suit-count bit)."""
 FLUSH_SUIT = _build_flush_suit()
 """Per low 12 bits of a card-key sum (the suit counts): the flush suit, or -1."""
 FLUSH_VALUE = _build_flush_values()
 """8,192 entries: per 13-bit rank mask of the flush suit, the flush or straight flush value."""
 LOW_BY_MASK = _build_low_by_mask()
 """256 entries: per mask of the ranks A..8 present, the best low value or None."""
-HIGH_BY_RANK_KEY, LOW_BY_RANK_KEY = _build_rank_tables(LOW_BY_MASK)
-"""Dicts over the rank keys of every 5- to 7-card rank multiset (about 74,000): the best
-high value when there is no flush, and the best low value or None."""
-
-# --- evaluation by card index (the hot path) ---------------------------------------------
+HIGH_BY_RANK_KEY, LOW_BY_RANK_KEY = rank_tables(SHOWDOWN_CARDS)
+"""Dicts over the rank keys of every seven-card rank multiset (49,205): the best high value
+when there is no flush, and the best low value or None."""
 
 
-def high_value_idx(hand: Sequence[int]) -> int:
-    """The best high value of 5 to 7 distinct card indices (not checked)."""
-    key = 0
-    for index in hand:
-        key += CARD_KEY[index]
-    suit = FLUSH_SUIT[key & _SUIT_MASK]
-    if suit < 0:
-        return HIGH_BY_RANK_KEY[key >> _SUIT_FIELDS]
-    return _flush_value(hand, suit)
-
-
-def low_value_idx(hand: Sequence[int]) -> int | None:
-    """The best eight-or-better low value of 5 to 7 distinct card indices, or None."""
-    key = 0
-    for index in hand:
-        key += RANK_KEY[index]
-    return LOW_BY_RANK_KEY[key]
+# --- evaluation (the hot path) -----------------------------------------------------------
 
 
 def values_idx(hand: Sequence[int]) -> tuple[int, int | None]:
-    """High and low values of 5 to 7 distinct card indices, sharing one key sum."""
+    """High and low values of a player's seven cards, given as distinct card indices (not
+    checked: the engine deals them), sharing one key sum."""
     key = 0
     for index in hand:
         key += CARD_KEY[index]
-    rank_key = key >> _SUIT_FIELDS
-    suit = FLUSH_SUIT[key & _SUIT_MASK]
-    high = HIGH_BY_RANK_KEY[rank_key] if suit < 0 else _flush_value(hand, suit)
+    rank_key = key >> SUIT_FIELDS
+    suit = FLUSH_SUIT[key & SUIT_MASK]
+    high = HIGH_BY_RANK_KEY[rank_key] if suit < 0 else flush_value(hand, suit)
     return high, LOW_BY_RANK_KEY[rank_key]
 
 
-def _flush_value(hand: Iterable[int], suit: int) -> int:
+def flush_value(hand: Iterable[int], suit: int) -> int:
     """The value of a hand holding five or more cards of ``suit``: its best (straight) flush."""
     mask = 0
     for index in hand:
         if index & 3 == suit:
             mask |= 1 << (index >> 2)
     return FLUSH_VALUE[mask]
-
-
-# --- evaluation of Card objects ----------------------------------------------------------
-
-
-def high_value(cards: Iterable[Card]) -> int:
-    """The best high value of 5 to 7 distinct cards (the same integer as ``hands.best_high``)."""
-    return high_value_idx(_indices(cards))
-
-
-def low_value(cards: Iterable[Card]) -> int | None:
-    """The best low value of 5 to 7 distinct cards (as ``hands.best_low``), or None."""
-    return low_value_idx(_indices(cards))
-
-
-def values(cards: Iterable[Card]) -> tuple[int, int | None]:
-    """The high and low values of 5 to 7 distinct cards, as ``hands.evaluate`` computes them."""
-    return values_idx(_indices(cards))
-
-
-def _indices(cards: Iterable[Card]) -> tuple[int, ...]:
-    """Card indices, after the same checks as ``hands``: 5 to 7 distinct cards."""
-    hand = tuple(cards)
-    if not 5 <= len(hand) <= 7:
-        raise CardError(f"a hand is 5 to 7 cards, got {len(hand)}")
-    require_distinct(hand)
-    return tuple(card.index for card in hand)
-
-
-# --- exhaustive counting -----------------------------------------------------------------
-
-
-_LOW_BITS = 20
-"""Low values fit in 20 bits, so ``high << 20 | low`` packs a (high, low) pair in one int."""
-_LOW_MASK = (1 << _LOW_BITS) - 1
-
-
-def tally_seven(first: int) -> dict[tuple[int, int | None], int]:
-    """Count every seven-card hand whose lowest card index is ``first``, by (high, low) value.
-
-    Summing over ``first`` in 0..45 covers all 133,784,560 seven-card hands; the calls are
-    independent, so callers can spread them over processes.
-
-    The loops extend the card-key sum one card at a time, so the innermost loop does one
-    addition and one lookup per hand; it skips the flush test when the first six cards hold
-    no four of a suit, since no seventh card can then make a flush.
-    """
-    card_key, rank_key, flush_suit = CARD_KEY, RANK_KEY, FLUSH_SUIT
-    packed_by_rank_key, flush_possible = _tally_tables()
-    tally: dict[int, int] = {}
-    ka = card_key[first]
-    for b in range(first + 1, 48):
-        kb = ka + card_key[b]
-        for c in range(b + 1, 49):
-            kc = kb + card_key[c]
-            for d in range(c + 1, 50):
-                kd = kc + card_key[d]
-                for e in range(d + 1, 51):
-                    ke = kd + card_key[e]
-                    for f in range(e + 1, 52):
-                        kf = ke + card_key[f]
-                        if flush_possible[kf & _SUIT_MASK]:
-                            prefix = (first, b, c, d, e, f)
-                            for g in range(f + 1, 52):
-                                key = kf + card_key[g]
-                                packed = packed_by_rank_key[key >> _SUIT_FIELDS]
-                                suit = flush_suit[key & _SUIT_MASK]
-                                if suit >= 0:  # a flush replaces the non-flush high; the low stays
-                                    low = packed & _LOW_MASK
-                                    packed = _flush_value(prefix + (g,), suit) << _LOW_BITS | low
-                                tally[packed] = tally.get(packed, 0) + 1
-                        else:
-                            rank_prefix = kf >> _SUIT_FIELDS
-                            for g in range(f + 1, 52):
-                                packed = packed_by_rank_key[rank_prefix + rank_key[g]]
-                                tally[packed] = tally.get(packed, 0) + 1
-    return {_unpack(packed): count for packed, count in tally.items()}
-
-
-def _unpack(packed: int) -> tuple[int, int | None]:
-    """The (high, low) values of a packed tally key; a low of 0 stands for no low."""
-    return packed >> _LOW_BITS, (packed & _LOW_MASK) or None
-
-
-@functools.cache
-def _tally_tables() -> tuple[dict[int, int], tuple[bool, ...]]:
-    """Tables for ``tally_seven``, built on first use: per rank key the packed
-    ``high << 20 | low`` (low 0 when none; a real low value is never 0), and per 12-bit suit
-    count field whether some suit already has four cards."""
-    packed = {key: high << _LOW_BITS | (LOW_BY_RANK_KEY[key] or 0) for key, high in HIGH_BY_RANK_KEY.items()}
-    four_of_a_suit = tuple(
-        any(fields >> (_SUIT_BITS * suit) & 0b111 >= _FLUSH_MIN - 1 for suit in range(_SUITS))
-        for fields in range(1 << _SUIT_FIELDS)
-    )
-    return packed, four_of_a_suit

@@ -27,7 +27,9 @@ that these promises hold for all of them:
 ``write_files_atomic`` writes several files together: all of them are checked and staged
 before the first is replaced, and if replacing one fails, those already replaced are put
 back, so the set is replaced together or not at all. ``open_output`` is the streaming form of
-one file (a report of a million hands is never held as one string). ``distinct_name`` names
+one file (a report of a million hands is never held as one string); ``open_append`` the form
+of a log that only grows, a line at a time (``stud8 mutants --generated --log``), under the
+same refusals. ``distinct_name`` names
 outputs so that distinct inputs never share one (two ``hands.txt`` from two folders).
 """
 
@@ -269,6 +271,61 @@ def open_output(path: Path | str, flag: str, *, inside: Path | str | None = None
     finally:
         if name is not None:
             Path(name).unlink(missing_ok=True)
+
+
+class AppendLog:
+    """A log file kept line by line as work goes on (``open_append``): every line is written
+    and flushed at once, so that an interrupted run keeps what it did. A write that fails (a
+    full disk) is a ``Stud8Error`` (usage) naming the file, never a traceback."""
+
+    def __init__(self, stream: TextIO, path: Path | str, flag: str) -> None:
+        self.stream = stream
+        self.path = path
+        self.flag = flag
+
+    def write_line(self, line: str) -> None:
+        try:
+            self.stream.write(line.rstrip("\n") + "\n")
+            self.stream.flush()
+        except OSError as error:
+            raise _refuse(self.flag, self.path, f"cannot write: {error.strerror or error}") from None
+
+    def close(self) -> None:
+        if self.stream is sys.stdout:
+            return
+        try:
+            self.stream.close()
+        except OSError as error:
+            raise _refuse(self.flag, self.path, f"cannot write: {error.strerror or error}") from None
+
+
+def open_append(path: Path | str, flag: str, *, inputs: Iterable[Path | str] = ()) -> AppendLog:
+    """``path`` opened to have lines added at its end (created if missing), or standard output for
+    ``-``: the append form of this module's promises. Only a regular file is ever written (a
+    link is followed to the file it names; a FIFO, a device such as ``/dev/full``, a folder or
+    one of the command's ``inputs`` is refused, checked again on the open file, so one swapped
+    in between is caught too); ``Stud8Error`` (usage) naming the file otherwise. Nothing is
+    replaced: a log only grows."""
+    if is_stdout(path):
+        return AppendLog(sys.stdout, path, flag)
+    target = resolve_output(path, flag, inputs=inputs)
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise _refuse(flag, path, f"no such folder {shown_path(parent)}")
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(target, flags, 0o666)
+    except OSError as error:
+        raise _refuse(flag, path, f"cannot write: {error.strerror or error}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise _refuse(flag, path, "is not a regular file (a device, FIFO or socket is never written)")
+        os.set_blocking(descriptor, True)
+        stream = os.fdopen(descriptor, "a", encoding="utf-8", newline="\n")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return AppendLog(stream, path, flag)
 
 
 def distinct_name(folder: Path, stem: str, suffix: str, taken: set[str]) -> Path:

@@ -1,4 +1,5 @@
-"""The table-driven evaluator agrees with the plain definition, value for value."""
+"""The table-driven evaluators agree with the plain definition, value for value: the engine's
+(``fast_eval``, seven cards) and the bulk one on the same tables (``bulk_eval``, 5 to 7 cards)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from math import comb
 
 import pytest
 
-from stud8.reference import fast_eval, hands
+from stud8.reference import bulk_eval, fast_eval, hands
 from stud8.reference.cards import ALL_CARDS, parse_cards
 from stud8.reference.errors import CardError
 
@@ -47,10 +48,12 @@ def plain_values(cards: list) -> tuple[int, int | None]:  # type: ignore[type-ar
 @pytest.mark.parametrize("text", TRICKY)
 def test_tricky_hands_agree(text: str) -> None:
     cards = parse_cards(text)
-    assert fast_eval.values(cards) == plain_values(cards)
-    assert fast_eval.high_value(cards) == hands.best_high(cards).value
+    assert bulk_eval.values(cards) == plain_values(cards)
+    assert bulk_eval.high_value(cards) == hands.best_high(cards).value
     low = hands.best_low(cards)
-    assert fast_eval.low_value(cards) == (low.value if low else None)
+    assert bulk_eval.low_value(cards) == (low.value if low else None)
+    if len(cards) == fast_eval.SHOWDOWN_CARDS:
+        assert fast_eval.values_idx([card.index for card in cards]) == plain_values(cards)
 
 
 @pytest.mark.parametrize(("size", "count", "seed"), [(5, 4000, 5), (6, 3000, 6), (7, 2000, 7)])
@@ -60,26 +63,37 @@ def test_random_hands_agree(size: int, count: int, seed: int) -> None:
         indices = tuple(rng.sample(range(52), size))
         cards = [ALL_CARDS[i] for i in indices]
         expected = plain_values(cards)
-        assert fast_eval.values_idx(indices) == expected, cards
-        assert fast_eval.high_value_idx(indices) == expected[0]
-        assert fast_eval.low_value_idx(indices) == expected[1]
+        assert bulk_eval.values_idx(indices) == expected, cards
+        assert bulk_eval.high_value_idx(indices) == expected[0]
+        assert bulk_eval.low_value_idx(indices) == expected[1]
+        if size == fast_eval.SHOWDOWN_CARDS:
+            assert fast_eval.values_idx(indices) == expected, cards
 
 
 def test_index_order_does_not_matter() -> None:
     hand = tuple(c.index for c in parse_cards("Ts Js Qs Ks As 9s 8s"))
     assert fast_eval.values_idx(hand) == fast_eval.values_idx(tuple(reversed(hand)))
-    assert fast_eval.high_value_idx(hand) == 0x8EDCBA
+    assert fast_eval.values_idx(hand)[0] == bulk_eval.high_value_idx(hand) == 0x8EDCBA
 
 
 def test_table_sizes() -> None:
-    assert len(fast_eval.CARD_KEY) == len(fast_eval.RANK_KEY) == 52
+    assert len(fast_eval.CARD_KEY) == len(bulk_eval.RANK_KEY) == 52
     assert len(fast_eval.FLUSH_SUIT) == 4096
     assert len(fast_eval.FLUSH_VALUE) == 8192
     assert len(fast_eval.LOW_BY_MASK) == 256
     # Rank multisets with no rank more than four times: 6,175 of five cards, 18,395 of six,
-    # 49,205 of seven.
-    assert len(fast_eval.HIGH_BY_RANK_KEY) == len(fast_eval.LOW_BY_RANK_KEY) == 6_175 + 18_395 + 49_205
+    # 49,205 of seven. The engine's tables hold the seven-card ones only.
+    assert len(fast_eval.HIGH_BY_RANK_KEY) == len(fast_eval.LOW_BY_RANK_KEY) == 49_205
+    assert len(bulk_eval.HIGH_BY_RANK_KEY) == len(bulk_eval.LOW_BY_RANK_KEY) == 6_175 + 18_395 + 49_205
     assert sum(v is not None for v in fast_eval.LOW_BY_MASK) == sum(comb(8, k) for k in range(5, 9))
+
+
+def test_the_engine_module_holds_only_what_the_engine_runs() -> None:
+    """fast_eval is a rule module (the generated mutants edit it): the counting tool, the
+    high- and low-only functions and the Card-object API live in bulk_eval."""
+    for name in ("tally_seven", "high_value_idx", "low_value_idx", "high_value", "low_value", "values", "RANK_KEY"):
+        assert not hasattr(fast_eval, name), name
+        assert hasattr(bulk_eval, name), name
 
 
 def test_flush_values_cover_every_suited_five() -> None:
@@ -93,25 +107,25 @@ def test_flush_values_cover_every_suited_five() -> None:
 @pytest.mark.parametrize("text", ["As Kd Qh Jc", "As Kd Qh Jc Td 9s 8h 7c"])
 def test_wrong_count(text: str) -> None:
     with pytest.raises(CardError, match="5 to 7 cards"):
-        fast_eval.values(parse_cards(text))
+        bulk_eval.values(parse_cards(text))
 
 
 def test_repeated_card() -> None:
     with pytest.raises(CardError, match="card Kd appears twice"):
-        fast_eval.high_value(parse_cards("As Kd Qh Jc Kd"))
+        bulk_eval.high_value(parse_cards("As Kd Qh Jc Kd"))
 
 
 def test_tally_seven_single_hand() -> None:
     # The only seven-card hand whose lowest card is Kd (index 45): Kd Kh Ks Ac Ad Ah As.
     cards = ALL_CARDS[45:]
-    assert fast_eval.tally_seven(45) == {plain_values(list(cards)): 1}
+    assert bulk_eval.tally_seven(45) == {plain_values(list(cards)): 1}
 
 
 def test_tally_seven_matches_per_hand_evaluation() -> None:
     """Every hand from 9c up (24 cards, 100,947 hands, flushes and straight flushes among them)."""
     first = 28
     expected = Counter(fast_eval.values_idx((first,) + rest) for rest in combinations(range(first + 1, 52), 6))
-    tally = fast_eval.tally_seven(first)
+    tally = bulk_eval.tally_seven(first)
     assert sum(tally.values()) == comb(51 - first, 6)
     assert tally == dict(expected)
     assert any(high >> 20 == 8 for high, _ in tally)
@@ -119,6 +133,7 @@ def test_tally_seven_matches_per_hand_evaluation() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(fast_eval).failed == 0
+    assert doctest.testmod(bulk_eval).failed == 0
     assert doctest.testmod(hands).failed == 0
 
 

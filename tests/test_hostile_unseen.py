@@ -19,7 +19,7 @@ import pytest
 from stud8.conformance.handhistory import audit, unseen
 from stud8.conformance.handhistory.record import HandRecord, PlayerCards
 from stud8.conformance.handhistory.synth import synth_records
-from stud8.reference import fast_eval
+from stud8.reference import bulk_eval
 from stud8.spec.limits import UNSEEN_TRIALS
 
 
@@ -130,7 +130,7 @@ def test_the_bounds_are_exact_against_every_filling(seed: int) -> None:
         known = deck[: rng.randint(2, 5)]
         hidden = rng.randint(max(1, 5 - len(known)), min(3, 7 - len(known)))
         pool = deck[len(known): len(known) + rng.randint(hidden, 12)]
-        fillings = [fast_eval.values_idx(known + list(extra)) for extra in itertools.combinations(pool, hidden)]
+        fillings = [bulk_eval.values_idx(known + list(extra)) for extra in itertools.combinations(pool, hidden)]
         assert unseen.best_category(known, hidden, pool) == max(high for high, _ in fillings) >> 20
         lows = [low for _, low in fillings if low is not None]
         assert unseen.best_low(known, hidden, pool) == (max(lows) if lows else None)

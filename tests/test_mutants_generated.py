@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("cosmic_ray", reason="cosmic-ray is not installed (pip install 'stud8[mutation]')")
 
 from stud8.conformance.mutants import generated, generated_record, generated_run
-from stud8.conformance.mutants.generated_verdicts import EQUIVALENT, KILLED_BY
+from stud8.conformance.mutants.verdicts import load_verdicts
 from stud8.tools.cli import main
 
 
@@ -58,12 +58,16 @@ def test_the_sample_is_fixed(mutants: list[generated.GeneratedMutant]) -> None:
     assert len(first) == 20 * len(generated.MODULES)
 
 
+EQUIVALENT = load_verdicts().equivalent
+KILLED_BY = load_verdicts().killed_by
+
+
 def test_verdicts_name_generated_mutants(mutants: list[generated.GeneratedMutant]) -> None:
     keys = {item.key for item in mutants}
     assert sorted(set(EQUIVALENT) - keys) == [], "a verdict names a mutant cosmic-ray no longer generates"
     assert sorted(set(KILLED_BY) - keys) == []
     assert not set(EQUIVALENT) & set(KILLED_BY)
-    assert all(len(reason) > 40 for reason in EQUIVALENT.values())
+    assert all(len(verdict.why) > 40 for verdict in EQUIVALENT.values())
 
 
 def test_scenarios_written_for_survivors_kill_them(mutants: list[generated.GeneratedMutant]) -> None:
@@ -133,5 +137,5 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_catalogue_shows_the_record() -> None:
     text = (Path(__file__).resolve().parents[1] / "docs" / "mutants.md").read_text(encoding="utf-8")
     assert "## Generated mutants (cosmic-ray)" in text
-    value = generated_record.score(generated_record.load_record())
+    value = generated_record.score(generated_record.load_record(), load_verdicts())
     assert value is not None and f"({100 * value:.1f}%)" in text

@@ -80,6 +80,7 @@ def test_wheel_ships_license_typing_marker_and_protocol(wheel: tuple[zipfile.Zip
     assert protocol.startswith("# The stud8 engine protocol"), "the protocol document, not a link"
     assert "stud8/conformance/WRITING.md" in names
     assert "stud8/spec/schema/scenario.draft07.schema.json" in names
+    assert "stud8/conformance/mutants/generated_verdicts.yaml" in names  # the generated run's claims
 
 
 def test_wheel_metadata(wheel: tuple[zipfile.ZipFile, str]) -> None:

@@ -23,8 +23,8 @@ from stud8.conformance.suite import playout
 from stud8.conformance.suite import playout_hands as ph
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.reference import bulk_eval, fast_eval
 from stud8.reference import engine as engine_module
-from stud8.reference import fast_eval
 from stud8.reference.cards import ALL_CARDS, Card, parse_cards
 
 
@@ -118,7 +118,7 @@ def _first_five_of_a_suit(indices: Sequence[int]) -> tuple[int, int | None]:
     for suit in {card.suit for card in cards}:
         suited = [card for card in cards if card.suit == suit]
         if len(suited) > 5 and high >> 20 == 5:  # a flush (not a straight flush, not a full house)
-            high = fast_eval.values_idx([card.index for card in suited[:5]])[0]
+            high = bulk_eval.values_idx([card.index for card in suited[:5]])[0]
     return high, low
 
 

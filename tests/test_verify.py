@@ -93,12 +93,17 @@ def test_every_seven_card_hand() -> None:
     assert report["disagreements"] == 0
 
 
-def test_a_disagreement_fails_the_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from stud8.reference import fast_eval
+@pytest.mark.parametrize(("module", "cards"), [("bulk_eval", "5"), ("fast_eval", "7")])
+def test_a_disagreement_fails_the_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                          module: str, cards: str) -> None:
+    """Five cards are checked through bulk_eval, seven through the engine's own fast_eval: a
+    mistake in either fails the command."""
+    import importlib
 
-    real = fast_eval.values_idx
-    monkeypatch.setattr(fast_eval, "values_idx", lambda hand: (real(hand)[0] + 1, real(hand)[1]))
-    assert main(["verify-evaluator", "--cards", "5", "--sample", "20", "--format", "json"]) == 1
+    evaluator = importlib.import_module(f"stud8.reference.{module}")
+    real = evaluator.values_idx
+    monkeypatch.setattr(evaluator, "values_idx", lambda hand: (real(hand)[0] + 1, real(hand)[1]))
+    assert main(["verify-evaluator", "--cards", cards, "--sample", "20", "--format", "json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["disagreements"] == 20
     assert len(report["disagreement_examples"]) == verify_cmd.MAX_EXAMPLES

@@ -6,7 +6,7 @@ same random input for every engine that can do it.
 ``eval``: random seven-card hands (``--hands``) evaluated
 
 * ``stud8``: high and eight-or-better low, with ``fast_eval.values_idx``;
-* ``stud8_high``: high only, ``fast_eval.high_value_idx`` (the fair match for treys);
+* ``stud8_high``: high only, ``bulk_eval.high_value_idx`` (the fair match for treys);
 * ``pokerkit``: ``StandardHighHand.from_game`` + ``EightOrBetterLowHand.from_game_or_none``;
 * ``treys``: ``Evaluator().evaluate`` (high only; treys has no low).
 
@@ -142,12 +142,12 @@ def as_json(config: Config, sections: dict[str, Section]) -> dict[str, Any]:
 
 def bench_eval(config: Config) -> Section:
     """Seven-card hand evaluation: stud8 (high+low, high only), PokerKit, treys."""
-    from stud8.reference import fast_eval
+    from stud8.reference import bulk_eval, fast_eval
 
     hands = _random_hands(config.hands, config.seed)
     rates: dict[str, int | None] = {
         "stud8": _rate(fast_eval.values_idx, hands),
-        "stud8_high": _rate(fast_eval.high_value_idx, hands),
+        "stud8_high": _rate(bulk_eval.high_value_idx, hands),
         "pokerkit": _pokerkit_rate(hands[:POKERKIT_HANDS]),
         "treys": _treys_rate(hands),
     }

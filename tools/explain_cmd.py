@@ -161,6 +161,9 @@ def _hand(explanation: Any) -> list[str]:
         return ["The hand case", f"  cards    {data['cards']}",
                 (f"  expects  high {data['high']['category']} ({data['high']['cards']}), "
                 f"low {'none' if data['low'] is None else data['low']['cards']}")]
+    if scenario.kind == "evaluate-error":
+        cards = " ".join(json.dumps(text) for text in data["cards"]) or "(no cards)"
+        return ["The evaluate request", f"  cards    {cards}", f"  expects  refused with {data['code']}"]
     if scenario.kind == "compare":
         lines = ["The hands compared"] + [f"  {name:<8} {text}" for name, text in data["hands"].items()]
         return lines + [f"  {half:<8} {data[half]}" for half in ("high", "low") if half in data]

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
+from stud8.spec.limits import shown_path
+from stud8.spec.outputs import check_output_file, is_stdout, open_append, write_text_atomic
 
 SAMPLE_PER_MODULE = 20
 """Mutants per rule module in the fixed sample CI runs (140 in all, about a minute on two cores)."""
@@ -26,41 +28,38 @@ SAMPLE_FUZZ_HANDS = 200
 """Lockstep hands behind a claimed equivalent in the sample (the whole run uses 3,000)."""
 
 
-def _earlier(path: Path, digests: dict[str, str], fuzz_hands: int) -> tuple[dict[str, Any], dict[str, tuple[int, str | None]]]:
-    """What a log of an earlier run (``--log``) on the same engine source settles: the mutants
-    it shows killed, and the lockstep evidence of those it found equivalent.
+def _earlier(path: Path, digests: dict[str, str], keys: list[str],
+             fuzz_hands: int) -> tuple[dict[str, Any], dict[str, tuple[int, str | None]]]:
+    """What a log of an earlier run (``--log``) settles: the mutants it shows killed, and the
+    lockstep evidence of those it found equivalent. Only lines naming a mutant of the current
+    code are trusted (``mutants_log.read_log``); the others are counted and said on stderr.
 
     A scenario added since cannot bring a killed mutant back to life, so only the others need
     running again; for a claimed equivalent the suite is run again but its lockstep hands (as
-    many as asked for now, or more) are not played twice. A line made on another source of its
-    module is ignored."""
+    many as asked for now, or more) are not played twice."""
     from stud8.conformance.mutants.generated_run import GeneratedResult
+    from stud8.tools.mutants_log import read_log
 
-    if not path.is_file():
-        raise Stud8Error(f"{path}: no such log of an earlier run (--resume)", "usage")
+    log = read_log(path, digests, keys)
+    for why, count in log.ignored.items():
+        print(f"stud8 mutants: --resume {shown_path(path)}: {count} line{'s' if count != 1 else ''} ignored: "
+              f"{why}", file=sys.stderr)
     found: dict[str, Any] = {}
     evidence: dict[str, tuple[int, str | None]] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            result = GeneratedResult(**{key: data[key] for key in GeneratedResult.__dataclass_fields__})
-        except (ValueError, KeyError, TypeError):
-            raise Stud8Error(f"{path}:{number}: not a line of a --log file", "usage") from None
-        if data.get("source") != digests.get(result.module):
-            continue
+    for key, line in log.results.items():
+        result = GeneratedResult(**{name: line[name] for name in GeneratedResult.__dataclass_fields__})
         if result.status == "killed":
-            found[result.key] = result
+            found[key] = result
         elif result.status == "equivalent" and result.fuzz_hands >= fuzz_hands:
-            evidence[result.key] = (result.fuzz_hands, result.divergence)
+            evidence[key] = (result.fuzz_hands, result.divergence)
     return found, evidence
 
 
 def run(args: argparse.Namespace, jobs: int) -> int:
-    from stud8.conformance.mutants import generated, generated_record, generated_verdicts
+    from stud8.conformance.mutants import generated, generated_record
     from stud8.conformance.mutants.generated_run import GeneratedResult, run_generated, suite
     from stud8.conformance.mutants.run import EQUIVALENCE_HANDS
+    from stud8.conformance.mutants.verdicts import load_verdicts
     from stud8.tools.formats import wants_json
     from stud8.tools.progress import progress_bar
 
@@ -80,21 +79,29 @@ def run(args: argparse.Namespace, jobs: int) -> int:
     whole = not args.sample and (not pattern or pattern in generated.MODULES)
     if args.record is not None and not whole:
         raise Stud8Error("--record needs whole modules: leave out --sample, and give -k only a module name", "usage")
-    claims = {item.key: generated_verdicts.EQUIVALENT[item.key] for item in items
-              if item.key in generated_verdicts.EQUIVALENT}
+    verdicts = load_verdicts()
+    claimed = verdicts.claims()
+    claims = {item.key: claimed[item.key] for item in items if item.key in claimed}
     fuzz_hands = args.fuzz_hands if args.fuzz_hands is not None else (
         SAMPLE_FUZZ_HANDS if args.sample else EQUIVALENCE_HANDS)
     started = time.perf_counter()
     digests = {module: generated.source_digest(module) for module in generated.MODULES}
-    earlier, evidence = _earlier(Path(args.resume), digests, fuzz_hands) if args.resume else ({}, {})
+    record_target = None
+    if args.record is not None:  # checked before any work, never one of the logs
+        record_target = Path(args.record) if args.record else generated_record.RECORD
+        check_output_file(record_target, "--record", inputs=[name for name in (args.log, args.resume) if name])
+    if args.log and wants_json(args) and is_stdout(args.log):
+        raise Stud8Error("--log -: standard output holds the JSON summary (--format json): give the log a file", "usage")
+    earlier, evidence = ({}, {}) if not args.resume else _earlier(
+        Path(args.resume), digests, [item.key for item in generated.generate()], fuzz_hands)
     to_run = [item for item in items if item.key not in earlier]
-    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed below
+    # appending to the log that was resumed from is how a run goes on: it was read whole above
+    log = open_append(args.log, "--log", inputs=[record_target] if record_target else []) if args.log else None
 
     def done(result: GeneratedResult) -> None:
         bar.update(1)
         if log is not None:
-            log.write(json.dumps({**result.as_json(), "source": digests[result.module]}) + "\n")
-            log.flush()
+            log.write_line(json.dumps({**result.as_json(), "source": digests[result.module]}))
 
     baseline: dict[str, str] = {}
     scenarios = suite(baseline=baseline)
@@ -129,7 +136,15 @@ def run(args: argparse.Namespace, jobs: int) -> int:
               and result.module in complete):  # a module the record has not run whole says nothing
             problems.append(f"{result.key}: survives the suite, which the record says kills it "
                             f"({generated.describe(by_key[result.key])})")
-    counts = {status: sum(1 for r in results if r.status == status) for status in ("killed", "equivalent", "survived", "error")}
+    def verdict(result: GeneratedResult) -> str:
+        """The status counted: a mutant in code the engine never runs survives for no merit of
+        the suite, so it is ``unreached``, not equivalent."""
+        if result.status == "equivalent" and not verdicts.counts_as_equivalent(result.key):
+            return "unreached"
+        return result.status
+
+    statuses = ("killed", "equivalent", "unreached", "survived", "error")
+    counts = {status: sum(1 for r in results if verdict(r) == status) for status in statuses}
     to_kill = len(results) - counts["equivalent"]
     share = counts["killed"] / to_kill if to_kill else 1.0
     if whole and share < generated_record.GOAL:
@@ -143,11 +158,10 @@ def run(args: argparse.Namespace, jobs: int) -> int:
         counted = {module: sum(1 for item in items if item.module == module) for module in modules}
         left_out = {module: sum(1 for item in generated.in_annotations([module])) for module in modules}
         merged = generated_record.merge(record, tool, digests, counted, left_out, results, described, seconds)
-        target = Path(args.record) if args.record else generated_record.RECORD
-        from stud8.tools.output import write_text_atomic
-
-        write_text_atomic(target, generated_record.record_text(merged))
-        print(f"wrote {target}", file=sys.stderr)
+        assert record_target is not None
+        write_text_atomic(record_target, generated_record.record_text(merged), "--record",
+                          inputs=[name for name in (args.log, args.resume) if name])
+        print(f"wrote {shown_path(record_target)}", file=sys.stderr)
 
     summary: dict[str, Any] = {"tool": tool, "total": len(results), **counts, "score": round(share, 4),
                                "sample": bool(args.sample), "seconds": round(seconds, 1), "problems": problems,
@@ -158,12 +172,13 @@ def run(args: argparse.Namespace, jobs: int) -> int:
         for module in dict.fromkeys(r.module for r in results):
             mine = [r for r in results if r.module == module]
             print(f"{module:<10} {len(mine):>5} mutants  " + "  ".join(
-                f"{status} {sum(1 for r in mine if r.status == status)}" for status in counts))
+                f"{status} {sum(1 for r in mine if verdict(r) == status)}" for status in counts))
         for result in results:
             if result.status in ("survived", "error"):
                 print(f"SURVIVED  {result.key}  {generated.describe(by_key[result.key])}")
         print(f"{counts['killed']}/{to_kill} killed ({100 * share:.1f}%), {counts['equivalent']} equivalent, "
-              f"{counts['survived']} surviving ({len(results)} generated mutants, {tool}, {seconds:.0f} s)")
+              f"{counts['unreached']} in code the engine never runs, {counts['survived']} surviving "
+              f"({len(results)} generated mutants, {tool}, {seconds:.0f} s)")
     for problem in problems:
         print(f"stud8 mutants: {problem}", file=sys.stderr)
     return 1 if problems else 0

@@ -1,7 +1,10 @@
 """``stud8 verify-evaluator``: check the two hand evaluators against each other and the books.
 
 ``stud8.reference.hands`` is the plain definition (best five by trying every combination);
-``stud8.reference.fast_eval`` is the table-driven evaluator used for bulk work. This command
+``stud8.reference.fast_eval`` is the table-driven evaluator the engine values its showdowns
+with (seven cards), and ``stud8.reference.bulk_eval`` the same tables for five and six cards
+(bulk work). Seven-card hands are checked through ``fast_eval``, the others through
+``bulk_eval``, so every table the engine reads is checked. This command
 
 * ``--cards 5`` (the default): evaluates all 2,598,960 five-card hands with both, counts
   every disagreement, and compares the counts with the published figures below;
@@ -200,12 +203,12 @@ def _verify_all_seven(jobs: int, sample: int, seed: int) -> dict[str, Any]:
     The plain evaluator tries 21 combinations per seven-card hand, far too slow for all of
     them; the sample checks the fast one against it, the published counts check the rest.
     """
-    from stud8.reference import fast_eval
+    from stud8.reference import bulk_eval
 
     checked = _compare_sample(7, sample, seed, jobs)
     counts = _Outcome()
     with progress_bar(total=PUBLISHED[7]["hands"], desc="7-card hands", unit="hand") as bar:
-        for first, tally in zip(range(52 - 6), _map(fast_eval.tally_seven, range(52 - 6), jobs)):
+        for first, tally in zip(range(52 - 6), _map(bulk_eval.tally_seven, range(52 - 6), jobs)):
             for (high, low), count in tally.items():
                 counts.high[high] += count
                 counts.low[low] += count
@@ -264,15 +267,17 @@ def _compare_five_from(first: int) -> _Outcome:
 
 
 def _compare_hands(hands: Iterable[tuple[int, ...]]) -> _Outcome:
-    """Evaluate each hand (card indices) both ways; count values from the plain definition."""
-    from stud8.reference import fast_eval
+    """Evaluate each hand (card indices) both ways; count values from the plain definition.
+    Seven cards go through the engine's evaluator (``fast_eval``), fewer through ``bulk_eval``."""
+    from stud8.reference import bulk_eval, fast_eval
     from stud8.reference import hands as plain
 
     outcome = _Outcome()
     for indices in hands:
         high, low = plain.evaluate([ALL_CARDS[index] for index in indices])
         expected = (high.value, low.value if low else None)
-        got = fast_eval.values_idx(indices)
+        fast = fast_eval.values_idx if len(indices) == fast_eval.SHOWDOWN_CARDS else bulk_eval.values_idx
+        got = fast(indices)
         if got != expected:
             outcome.disagreements += 1
             if len(outcome.examples) < MAX_EXAMPLES:

@@ -324,8 +324,17 @@ class PokerKitEngine:
 
     def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
         pk = self._pk
+        # The protocol's request (rule actions.bad-cards), which PokerKit itself does not
+        # check: it values the best five of any number of cards, repeats included, and reads
+        # "10h" as a ten.
+        if not 5 <= len(cards) <= 7:
+            raise EngineRefusal("bad-card", f"a hand is 5 to 7 cards, got {len(cards)}")
+        if any(not isinstance(text, str) or len(text) != 2 for text in cards):
+            raise EngineRefusal("bad-card", "a card is a rank and a suit, two characters")
         try:
             parsed = [pk_card(text) for text in cards]
+            if len(set(parsed)) != len(parsed):
+                raise ValueError("a card is named twice")
             high = pk.StandardHighHand.from_game(parsed)
         except ValueError as error:
             raise EngineRefusal("bad-card", str(error)) from None

@@ -64,7 +64,7 @@ from stud8.conformance.handhistory.record import (
     HandRecord,
 )
 from stud8.conformance.handhistory.unseen import outcome
-from stud8.reference import fast_eval, hands
+from stud8.reference import bulk_eval, hands
 from stud8.reference.actions import Action
 from stud8.reference.cards import ALL_CARDS, Card
 from stud8.reference.dealing import Dealer, plan_seventh
@@ -599,7 +599,7 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
         else:
             for seat in eligible:
                 if seat not in values:
-                    values[seat] = fast_eval.values_idx(cards[seat] if shared is None else cards[seat] + [shared])
+                    values[seat] = bulk_eval.values_idx(cards[seat] if shared is None else cards[seat] + [shared])
             best_high = max(values[seat][0] for seat in eligible)
             high = [seat for seat in eligible if values[seat][0] == best_high]
             lows = [values[seat][1] for seat in eligible if values[seat][1] is not None]
@@ -790,7 +790,7 @@ def _cannot_matter(slots: list[list[str | None]], unseen: list[int], community: 
         hidden = [seat for seat in eligible if seat in unseen]
         if len(eligible) < 2 or not hidden:
             continue
-        shown = [fast_eval.values_idx(_indices(slots[seat]) + shared) for seat in eligible if seat not in unseen]
+        shown = [bulk_eval.values_idx(_indices(slots[seat]) + shared) for seat in eligible if seat not in unseen]
         if not shown:
             return False
         best_high = max(high for high, _ in shown)
@@ -822,13 +822,13 @@ def _one_differs(facts: _Facts, slots: list[list[str | None]], filled: list[list
     for _, eligible in first.pots:
         if seat not in eligible or len(eligible) < 2:
             continue
-        values = [fast_eval.values_idx([_CARD_INDEX[card] for card in filled[other]] + shared)
+        values = [bulk_eval.values_idx([_CARD_INDEX[card] for card in filled[other]] + shared)
                   for other in eligible if other != seat]
         lows = [low for _, low in values if low is not None]
         others.append((max(high for high, _ in values), max(lows) if lows else None))
 
     def compare(cards: list[int]) -> tuple[int, ...]:
-        high, low = fast_eval.values_idx(cards + shared)
+        high, low = bulk_eval.values_idx(cards + shared)
         key: list[int] = []
         for best_high, best_low in others:
             key.append((high > best_high) - (high < best_high))

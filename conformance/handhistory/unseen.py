@@ -12,7 +12,7 @@ hidden and the pool:
   pot never wins or ties its high half, whatever the cards;
 * ``best_low``: the best eight-or-better low any filling can make (rules ``low.qualifier``,
   ``low.ordering``: the five lowest distinct ranks A-8, so the best filling adds the lowest
-  ranks the player lacks), exactly, as ``fast_eval`` values it; a player whose best possible
+  ranks the player lacks), exactly, as ``bulk_eval`` values it; a player whose best possible
   low is worse than the best low shown (or who can make none) never wins or ties the low half.
 
 and two questions the other way, for a player who cannot lose a half whatever the cards
@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from stud8.reference import fast_eval
+from stud8.reference import bulk_eval
 
 RANKS = 13
 ACE = 12
@@ -100,7 +100,7 @@ def _low_rank(card: int) -> int | None:
 
 
 def best_low(known: Sequence[int], hidden: int, pool: Iterable[int]) -> int | None:
-    """The best low value (``fast_eval``'s: bigger is better) a hand of the ``known`` cards and
+    """The best low value (``bulk_eval``'s: bigger is better) a hand of the ``known`` cards and
     ``hidden`` more from ``pool`` can make, or None when no filling makes a low."""
     chosen: dict[int, int] = {}
     for card in known:
@@ -117,7 +117,7 @@ def best_low(known: Sequence[int], hidden: int, pool: Iterable[int]) -> int | No
     if len(chosen) < 5:
         return None
     five = [chosen[low] for low in sorted(chosen)[:5]]
-    return fast_eval.low_value_idx(five)
+    return bulk_eval.low_value_idx(five)
 
 
 def _category(known: Sequence[int]) -> int:
@@ -137,7 +137,7 @@ def least_high(known: Sequence[int]) -> int:
     five of them; with fewer, the value of what they make (their pairs or trips and kickers, in
     ``hands``' order of significance) with the missing kickers counted as nothing."""
     if len(known) >= 5:
-        return fast_eval.high_value_idx(list(known))
+        return bulk_eval.high_value_idx(list(known))
     ranks = [card // 4 + 2 for card in known]
     ordered = sorted(ranks, key=lambda rank: (ranks.count(rank), rank), reverse=True)
     value = _category(known)
@@ -148,7 +148,7 @@ def least_high(known: Sequence[int]) -> int:
 
 def least_low(known: Sequence[int]) -> int | None:
     """A low value no filling falls below (None when the known cards make no low by themselves)."""
-    return fast_eval.low_value_idx(list(known)) if len(known) >= 5 else None
+    return bulk_eval.low_value_idx(list(known)) if len(known) >= 5 else None
 
 
 def outcome(known: Sequence[int], hidden: int, pool: Iterable[int], high_to_beat: int,

@@ -67,7 +67,7 @@ def render(mutants: Sequence[Mutant]) -> str:
             lines.append(f"| `{item.id}` | `{item.rule}` | {text} |")
         lines.append("")
     from stud8.conformance.mutants.generated_record import load_record, render_section
-    from stud8.conformance.mutants.generated_verdicts import EQUIVALENT, KILLED_BY
+    from stud8.conformance.mutants.verdicts import load_verdicts
 
-    lines.append(render_section(load_record(), EQUIVALENT, KILLED_BY))
+    lines.append(render_section(load_record(), load_verdicts()))
     return "\n".join(lines).rstrip("\n")

@@ -15,7 +15,7 @@ the engine (cosmic-ray itself already skips ``|`` in annotated assignments, not 
 A generated mutant is named by ``key``: ``module:Qualified.definition:Operator:n``, the n-th
 position of that operator inside that function or class (0 first). Unlike cosmic-ray's own
 occurrence number (counted over the whole module) the key survives edits elsewhere in the
-module, so the hand-written verdicts (``generated_verdicts.py``) keep naming the same mutant.
+module, so the hand-written verdicts (``generated_verdicts.yaml``) keep naming the same mutant.
 """
 
 from __future__ import annotations

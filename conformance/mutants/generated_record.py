@@ -4,7 +4,7 @@
 module, the engine source it ran on (a digest), how many mutants cosmic-ray generated, how many
 were left out in annotations, killed, equivalent and surviving; and, for every mutant not
 killed, where it is and what it changes. The catalogue is rendered from that record and the
-hand-written verdicts (``generated_verdicts``) without running anything, so ``docs/mutants.md``
+hand-written verdicts (``generated_verdicts.yaml``) without running anything, so ``docs/mutants.md``
 changes only when a run is recorded or a verdict is written; a test fails when a module's
 source no longer matches its record (the run must be repeated for that module).
 """
@@ -12,11 +12,12 @@ source no longer matches its record (the run must be repeated for that module).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from stud8.conformance.mutants.generated import MODULES
+from stud8.conformance.mutants.verdicts import Verdicts
 
 RECORD = Path(__file__).with_name("generated.json")
 
@@ -68,20 +69,34 @@ def totals(record: Mapping[str, Any]) -> dict[str, int]:
     return {key: sum(int(m.get(key, 0)) for m in record.get("modules", {}).values()) for key in keys}
 
 
-def score(record: Mapping[str, Any]) -> float | None:
-    """Killed over generated less equivalent, or None without a record."""
+def unreached(record: Mapping[str, Any], verdicts: Verdicts) -> dict[str, int]:
+    """Per module: the mutants recorded equivalent whose reason is code the engine never runs
+    (a kind that is no equivalence); the score counts them as surviving."""
+    found = dict.fromkeys(record.get("modules", {}), 0)
+    for key, entry in record.get("mutants", {}).items():
+        module = key.split(":", 1)[0]
+        if entry["status"] == "equivalent" and not verdicts.counts_as_equivalent(key) and module in found:
+            found[module] += 1
+    return found
+
+
+def score(record: Mapping[str, Any], verdicts: Verdicts) -> float | None:
+    """Killed over the mutants run less the equivalent ones (over reachable code: a mutant in
+    code the engine never runs counts as surviving), or None without a record."""
     total = totals(record)
-    to_kill = total["run"] - total["equivalent"]
+    to_kill = total["run"] - total["equivalent"] + sum(unreached(record, verdicts).values())
     return None if to_kill <= 0 else total["killed"] / to_kill
 
 
-def render_section(record: Mapping[str, Any], equivalent: Mapping[str, str], killed_by: Mapping[str, str]) -> str:
+def render_section(record: Mapping[str, Any], verdicts: Verdicts) -> str:
     """The "Generated mutants" part of the catalogue."""
     lines = ["## Generated mutants (cosmic-ray)", "",
              "The zoo above holds mistakes people thought of. To find the ones nobody thought of,",
              "[cosmic-ray](https://github.com/sixty-north/cosmic-ray) generates every small edit its core",
              "operators make in the engine's rule modules (`reference/`: betting, pots, dealing, exposed,",
-             "hands, fast_eval, engine): an operator replaced (`+` by `-`, `<` by `<=`, `==` by `is`...), a",
+             "hands, fast_eval, engine; what the engine runs, and nothing else: the evaluation the project",
+             "does in bulk outside the engine is in `reference/bulk_eval.py`, which is not mutated): an",
+             "operator replaced (`+` by `-`, `<` by `<=`, `==` by `is`...), a",
              "number off by one, `and` made `or`, a `not` added, a loop that never runs, a decorator removed, an",
              "`except` that no longer catches. Edits inside type annotations are left out: every module",
              "postpones annotations (`from __future__ import annotations`), so they are never evaluated.",
@@ -99,8 +114,8 @@ def render_section(record: Mapping[str, Any], equivalent: Mapping[str, str], kil
              "from running tests, so the edited source is installed in memory exactly like a zoo mutant and",
              "the suite runs in-process: a fraction of a second per mutant instead of a new interpreter",
              "and a pytest session per mutant.", "",
-             "Rerun it: `stud8 mutants --generated` (all of them: roughly an hour of CPU, most of it",
-             "fast_eval, whose lookup tables are rebuilt for every mutant; hours on a busy machine), `-k",
+             "Rerun it: `stud8 mutants --generated` (all of them: about 50 minutes of CPU, most of it",
+             "engine, pots, hands and fast_eval, whose lookup tables are rebuilt for every mutant), `-k",
              "MODULE` for one module, `--log FILE` to keep each result as it comes and `--resume FILE` to",
              "go on from such a log (killed mutants and lockstep evidence made on the same engine source",
              "are kept), `--record` to update this page's figures, then `stud8 mutants --doc",
@@ -109,24 +124,38 @@ def render_section(record: Mapping[str, Any], equivalent: Mapping[str, str], kil
              "`tests/test_mutants_generated.py`); the whole run is the `slow` test.", "",
              "An equivalence claim is checked by the run: the mutant must survive the suite and the",
              "lockstep hands must show no difference (200 hands per generated mutant in the recorded",
-             "run, for time: there are hundreds; `--fuzz-hands 3000` gives the zoo's standard).", ""]
+             "run, for time: there are hundreds; `--fuzz-hands 3000` gives the zoo's standard); a claim",
+             "about `fast_eval` must also order one hand of every kind of seven cards (every rank",
+             "multiset, flush and suit distribution, about 54,000 hands) exactly as the engine does.",
+             "The verdicts are data (`conformance/mutants/generated_verdicts.yaml`, checked against",
+             "`spec/schema/generated-verdicts.schema.json` when read): each reason has a kind, and the",
+             "kind `unreached` (code the engine never runs) is no equivalence: such a mutant counts as",
+             "surviving in the score.", ""]
     modules = record.get("modules", {})
     if not modules:
         lines += ["No run has been recorded yet.", ""]
         return "\n".join(lines)
+    never_run = unreached(record, verdicts)
     lines += [f"Generated by {record.get('tool')}.", "",
-              "| module | generated | run | in annotations (left out) | killed | equivalent | surviving | killed by a load error or hang |",
-              "|---|---|---|---|---|---|---|---|"]
+              ("| module | generated | run | in annotations (left out) | killed | equivalent | in code the engine "
+               "never runs | surviving | killed by a load error or hang |"),
+              "|---|---|---|---|---|---|---|---|---|"]
     for module, m in modules.items():
         lines.append(f"| `{module}` | {m['generated']} | {m['run']} | {m['annotations']} | {m['killed']} | "
-                     f"{m['equivalent']} | {m['survived'] + m.get('error', 0)} | {m.get('load_or_hang', 0)} |")
+                     f"{m['equivalent'] - never_run[module]} | {never_run[module]} | {m['survived'] + m.get('error', 0)} | "
+                     f"{m.get('load_or_hang', 0)} |")
     total = totals(record)
+    all_never_run = sum(never_run.values())
+    equivalent = total["equivalent"] - all_never_run
     lines.append(f"| all | {total['generated']} | {total['run']} | {total['annotations']} | {total['killed']} | "
-                 f"{total['equivalent']} | {total['survived'] + total['error']} | "
+                 f"{equivalent} | {all_never_run} | {total['survived'] + total['error']} | "
                  f"{sum(m.get('load_or_hang', 0) for m in modules.values())} |")
-    value = score(record)
-    lines += ["", (f"Score: **{total['killed']} of {total['run'] - total['equivalent']} non-equivalent "
-                   f"generated mutants run killed ({100 * (value or 0):.1f}%)**; the goal is {100 * GOAL:.0f}%."), ""]
+    value = score(record, verdicts)
+    lines += ["", (f"Score over reachable code: **{total['killed']} of {total['run'] - equivalent} "
+                   f"non-equivalent generated mutants run killed ({100 * (value or 0):.1f}%)**; the goal is "
+                   f"{100 * GOAL:.0f}%. A mutant in code the engine never runs is counted as surviving, not as "
+                   "equivalent."), ""]
+    lines += _kinds_table(record, verdicts)
     for note in record.get("notes", []):
         lines += [note, ""]
     partial = [module for module, m in modules.items() if m["run"] < m["generated"]]
@@ -134,7 +163,7 @@ def render_section(record: Mapping[str, Any], equivalent: Mapping[str, str], kil
         lines += [("Not every mutant of " + ", ".join(f"`{module}`" for module in partial) + " has been run yet: "
                    "`stud8 mutants --generated -k MODULE --resume LOG --record` completes a module."), ""]
     mutants = record.get("mutants", {})
-    written = dict(killed_by)
+    written = dict(verdicts.killed_by)
     if written:
         lines += ["### Survivors now killed by scenarios written for them", "",
                   "Each survived an earlier run; the scenario was worked out by hand from the rules.", "",
@@ -143,23 +172,58 @@ def render_section(record: Mapping[str, Any], equivalent: Mapping[str, str], kil
             lines.append(f"| `{key}` | `{scenario}` |")
         lines.append("")
     surviving = [(key, m) for key, m in mutants.items() if m["status"] in ("survived", "error")]
-    if surviving:
-        lines += ["### Surviving", "", "No scenario kills these yet and none is known to be equivalent.", "",
-                  "| mutant | where | the edit |", "|---|---|---|"]
-        for key, m in surviving:
-            lines.append(f"| `{key}` | line {m['line']} | {_edit(m)} |")
-        lines.append("")
-    equivalents = [(key, m) for key, m in mutants.items() if m["status"] == "equivalent"]
-    if equivalents:
-        lines += ["### Equivalent", "",
-                  "No observation tells these from the engine; each says why, and the run backs the reason",
-                  "with lockstep hands (and, for the evaluators, random card sets valued by both).", "",
-                  "| mutant | where | the edit | why it is equivalent |", "|---|---|---|---|"]
-        for key, m in equivalents:
-            reason = equivalent.get(key, "(no reason recorded)").replace("|", "\\|")
-            lines.append(f"| `{key}` | line {m['line']} | {_edit(m)} | {reason} |")
-        lines.append("")
+    claimed = [(key, m) for key, m in mutants.items() if m["status"] == "equivalent"]
+    outside = [(key, m) for key, m in claimed if not verdicts.counts_as_equivalent(key)]
+    equivalents = [(key, m) for key, m in claimed if verdicts.counts_as_equivalent(key)]
+    lines += _mutant_table(outside, "In code the engine never runs",
+                           ["They survive because the engine never runs the code they edit, which says nothing about the",
+                            "suite; each is counted as surviving in the score."],
+                           ["why the engine never runs it"], lambda key: [_cell(verdicts.equivalent[key].why)])
+    lines += _mutant_table(surviving, "Surviving", ["No scenario kills these yet and none is known to be equivalent."],
+                           [], lambda key: [])
+    lines += _mutant_table(equivalents, "Equivalent",
+                           ["No observation tells these from the engine; each says why, and the run backs the reason",
+                            "with lockstep hands (and, for the evaluators, card sets valued by both)."],
+                           ["kind", "why it is equivalent"],
+                           lambda key: [verdicts.equivalent[key].kind, _cell(verdicts.equivalent[key].why)])
     return "\n".join(lines)
+
+
+def _mutant_table(rows: Sequence[tuple[str, Mapping[str, Any]]], title: str, intro: list[str], columns: list[str],
+                  cells: Callable[[str], list[str]]) -> list[str]:
+    """One section listing recorded mutants (where, the edit, and the ``columns`` ``cells`` gives), or nothing."""
+    if not rows:
+        return []
+    heads = ["mutant", "where", "the edit", *columns]
+    lines = [f"### {title}", "", *intro, "", "| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    for key, m in rows:
+        lines.append("| " + " | ".join([f"`{key}`", f"line {m['line']}", _edit(m), *cells(key)]) + " |")
+    return [*lines, ""]
+
+
+def _kinds_table(record: Mapping[str, Any], verdicts: Verdicts) -> list[str]:
+    """How many recorded equivalents rest on each kind of reason, module by module."""
+    modules = list(record.get("modules", {}))
+    counts: dict[str, dict[str, int]] = {kind: dict.fromkeys(modules, 0) for kind in verdicts.kinds}
+    for key, entry in record.get("mutants", {}).items():
+        module = key.split(":", 1)[0]
+        verdict = verdicts.equivalent.get(key)
+        if entry["status"] == "equivalent" and verdict is not None and module in counts[verdict.kind]:
+            counts[verdict.kind][module] += 1
+    lines = ["Every equivalent, and every mutant in code the engine never runs, by the kind of its reason:", "",
+             "| kind | " + " | ".join(f"`{module}`" for module in modules) + " | all | what the reasons of this kind say |",
+             "|---|" + "---|" * (len(modules) + 2)]
+    for kind, per_module in counts.items():
+        if not sum(per_module.values()):
+            continue
+        mark = "" if verdicts.kinds[kind].equivalent else " (not equivalent: counted as surviving)"
+        lines.append(f"| {kind}{mark} | " + " | ".join(str(per_module[module]) for module in modules)
+                     + f" | {sum(per_module.values())} | {_cell(verdicts.kinds[kind].means)} |")
+    return lines + [""]
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
 
 
 def _edit(m: Mapping[str, Any]) -> str:

@@ -9,7 +9,7 @@ or second scenario. The parent keeps ``jobs`` children running, kills one that r
 deadline (a hang is observable, so it counts as killed, as in the zoo) and caps each child's
 memory, so that a mutant that builds an enormous table fails on its own.
 
-A mutant that survives the whole suite and is claimed equivalent (``generated_verdicts``) is
+A mutant that survives the whole suite and is claimed equivalent (``generated_verdicts.yaml``) is
 checked as the zoo's equivalents are: 3,000 lockstep hands on both engines (``lockstep``) and,
 for the evaluators, random card sets valued by both. Without fork (not POSIX) the mutants run
 one after the other in this process, without deadlines.
@@ -30,7 +30,9 @@ from typing import Any
 from stud8.conformance.mutants.generated import GeneratedMutant, mutated_source
 from stud8.conformance.mutants.lockstep import lockstep
 from stud8.conformance.mutants.run import EQUIVALENCE_HANDS, baseline_failures, failures, load_scenarios
+from stud8.conformance.mutants.seven_cards import ordered_alike
 from stud8.conformance.mutants.variant import PACKAGE, installed_source
+from stud8.reference.fast_eval import SHOWDOWN_CARDS  # read before any mutant is installed
 
 LOAD_SECONDS = 60
 """Executing an edited module (fast_eval builds its tables) longer than this counts as a hang."""
@@ -105,13 +107,22 @@ def evaluator_lockstep(module: str, original: Any, mutated: Any, sets: int, seed
 
     Values are any numbers that order hands (protocol: "only compared with each other"), so the
     two evaluators must agree on the category, the cards and whether there is a low, and order
-    every set against the one before alike; the numbers themselves may differ."""
+    every set against the one before alike; the numbers themselves may differ. ``hands``
+    answers ``evaluate`` for 5 to 7 cards; ``fast_eval`` values a player's seven cards at the
+    showdown and nothing else, so it gets seven-card sets only, after one hand of every kind of
+    seven cards (``seven_cards``: every rank multiset, flush and suit distribution) ordered
+    alike by both, which covers every table entry a showdown can read."""
     from stud8.reference.cards import ALL_CARDS
 
+    if module == "fast_eval":
+        found = ordered_alike(original.values_idx, mutated.values_idx)
+        if found is not None:
+            return f"every kind of seven cards: {found}"
+    sizes = (SHOWDOWN_CARDS,) if module == "fast_eval" else (5, 6, 7, 7)
     rng = random.Random(seed)
     before: tuple[Any, Any] | None = None
     for number in range(sets):
-        size = rng.choice((5, 6, 7, 7))
+        size = rng.choice(sizes)
         cards = rng.sample(ALL_CARDS, size)
         if module == "fast_eval":
             indices = tuple(card.index for card in cards)

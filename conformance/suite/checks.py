@@ -576,6 +576,7 @@ RULE_TABLE: tuple[Row, ...] = (
     _row("hand.high", "", "hands.categories", _HIGH),
     _row("hand.low", "", "low.qualifier", _LOW),
     _row("hand.evaluate", "", "hands.best-five", _HIGH + ", " + _LOW),
+    _row("evaluate.refusal", "", "actions.bad-cards"),
     _row("order.high", "", "hands.kickers", "hands.categories, " + _HIGH),
     _row("order.low", "", "low.ordering", "low.qualifier, " + _LOW),
 )

@@ -14,6 +14,7 @@ real cause shows a step or two before the field that fails.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -163,6 +164,9 @@ def _steps(scenario: Scenario) -> list[Step]:
 
     if scenario.kind == "hand":
         return [Step("cards", "evaluate", data.get("cards"), line(["cards"]))]
+    if scenario.kind == "evaluate-error":
+        return [Step("cards", "evaluate", " ".join(json.dumps(text) for text in data.get("cards") or []) or "(no cards)",
+                     line(["cards"]))]
     if scenario.kind == "compare":
         steps = [Step(f"hands.{name}", "evaluate", text, line(["hands", name])) for name, text in data["hands"].items()]
         steps += [Step(half, "order", data[half], line([half])) for half in ("high", "low") if half in data]

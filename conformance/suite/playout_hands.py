@@ -14,7 +14,7 @@ This module builds the cards around them:
   ``hands.suits-never-rank``, ``low.ignores-straights-flushes``), so two hands of a comparison
   that share a card can still be dealt together, one of them in other suits.
 
-The searches read values from ``fast_eval`` (table lookups, quick enough to try thousands of
+The searches read values from ``bulk_eval`` (table lookups, quick enough to try thousands of
 candidates); every hand they return is evaluated again with ``hands.py``, the definition, and
 any disagreement raises ``PlayoutError``: nothing unverified reaches a scenario. Every search
 walks its candidates in a fixed order, so the same inputs always give the same cards.
@@ -26,7 +26,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from stud8.reference import fast_eval, hands
+from stud8.reference import bulk_eval, hands
 from stud8.reference.cards import Card, Rank, Suit, format_cards
 
 Values = tuple[int, int | None]
@@ -90,8 +90,8 @@ def definition_values(cards: Sequence[Card]) -> Values:
 
 
 def quick_values(cards: Sequence[Card]) -> Values:
-    """The same values from ``fast_eval``'s tables, for searching."""
-    return fast_eval.values_idx([card.index for card in cards])
+    """The same values from ``bulk_eval``'s tables, for searching."""
+    return bulk_eval.values_idx([card.index for card in cards])
 
 
 def stated_high(category: str, five: Sequence[Card]) -> int:

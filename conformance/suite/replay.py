@@ -406,6 +406,26 @@ def run_compare(engine: Engine, scenario: Scenario) -> None:
                                       f"{left} {relation} {right}", f"{left} {got} {right}", at=half, check=f"order.{half}")
 
 
+def run_evaluate_error(engine: Engine, scenario: Scenario) -> None:
+    """Check an evaluate request the engine must refuse: it is refused, with the scenario's code
+    (rule actions.bad-cards). The card texts are sent exactly as the scenario writes them."""
+    data = scenario.data
+    code = data["code"]
+    step = f"refusal of the evaluation ({_where(scenario, ['cards'])})"
+    _mark(engine, "cards")
+    try:
+        got = engine.evaluate(list(data["cards"]))
+    except EngineRefusal as refusal:
+        if refusal.code != code:
+            raise ScenarioFailure(step, "error code", code, refusal.code, at="cards", check="evaluate.refusal",
+                                  code=refusal.code) from None
+        return
+    high = got.get("high") if isinstance(got, Mapping) else None
+    shown = f"evaluated as {high.get('category')!r}" if isinstance(high, Mapping) else "evaluated"
+    raise ScenarioFailure(step, "evaluation", f"refused with {code}", shown, at="cards", check="evaluate.refusal",
+                          code=code)
+
+
 def _half_value(evaluation: Mapping[str, Any], half: str) -> int:
     """The comparable value of one half; no qualifying low ranks below every low."""
     if half == "high":
@@ -418,6 +438,7 @@ RUNNERS: dict[str, Callable[[Engine, Scenario], None]] = {
     "hand": run_hand_case,
     "compare": run_compare,
     "replay": run_replay,
+    "evaluate-error": run_evaluate_error,
 }
 
 

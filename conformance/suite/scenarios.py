@@ -18,7 +18,7 @@ from typing import Any
 
 from stud8.conformance.suite.deal import LATER_STREETS
 from stud8.reference.actions import parse_action
-from stud8.reference.cards import parse_cards
+from stud8.reference.cards import Card, parse_cards
 from stud8.reference.engine import check_table
 from stud8.reference.errors import ActionError, CardError, ConfigError
 from stud8.spec.limits import MAX_ERRORS_PER_FILE, quoted
@@ -26,6 +26,13 @@ from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+HAND_CARDS = (5, 7)
+"""The fewest and the most cards a hand to evaluate holds: five make a poker hand, seven are a
+whole Stud hand (rules hands.best-five, actions.bad-cards)."""
+
+EVALUATE_ERROR_CODES = ("bad-card",)
+"""The codes an evaluate request may be refused with (rule actions.bad-cards)."""
 
 
 @dataclass(frozen=True)
@@ -169,7 +176,8 @@ class _ScenarioChecker:
         for index, rule_id in enumerate(raw["rules"]):
             if rule_id not in self.book.rule_ids:
                 self.add(["rules", index], "unknown-rule", f"rule id {rule_id!r} is not in the rule book")
-        check = {"hand": self.hand, "compare": self.compare, "replay": self.replay}[raw["kind"]]
+        check = {"hand": self.hand, "compare": self.compare, "replay": self.replay,
+                 "evaluate-error": self.evaluate_error}[raw["kind"]]
         check(raw)
         return self.found
 
@@ -189,7 +197,7 @@ class _ScenarioChecker:
         return cards
 
     def hand(self, raw: Mapping[str, Any]) -> None:
-        cards = set(self.cards(["cards"], raw["cards"], count=(5, 7)))
+        cards = set(self.cards(["cards"], raw["cards"], count=HAND_CARDS))
         shown = self.cards(["high", "cards"], raw["high"]["cards"], count=(5, 5))
         if cards and any(card not in cards for card in shown):
             self.add(["high", "cards"], "foreign-card", "the high hand uses a card that is not among the cards")
@@ -198,9 +206,30 @@ class _ScenarioChecker:
             if cards and any(card not in cards for card in low):
                 self.add(["low", "cards"], "foreign-card", "the low hand uses a card that is not among the cards")
 
+    def evaluate_error(self, raw: Mapping[str, Any]) -> None:
+        """The code is the one an evaluate request is refused with, and the cards are a request
+        the engine must refuse (rule actions.bad-cards): five to seven distinct cards are a hand
+        to evaluate, and a scenario saying otherwise would fail every right engine."""
+        code = raw["code"]
+        if code not in self.book.error_codes:
+            self.add(["code"], "unknown-error-code", f"error code {code!r} is not in the rule book")
+        elif code not in EVALUATE_ERROR_CODES:
+            self.add(["code"], "not-an-evaluate-error",
+                     f"an evaluate request is refused with {', '.join(EVALUATE_ERROR_CODES)}, never {code!r}")
+        cards = []
+        for text in raw["cards"]:
+            try:
+                cards.append(Card.parse(text))
+            except CardError:
+                return  # a text that is no card: refused whatever the rest
+        if HAND_CARDS[0] <= len(cards) <= HAND_CARDS[1] and len(set(cards)) == len(cards):
+            self.add(["cards"], "evaluable-cards", f"{len(cards)} distinct cards are a hand the engine must evaluate, "
+                                                   "not refuse (an evaluate error needs too few or too many cards, a "
+                                                   "card twice or a text that is no card)")
+
     def compare(self, raw: Mapping[str, Any]) -> None:
         for name, text in raw["hands"].items():
-            self.cards(["hands", name], text, count=(5, 7))
+            self.cards(["hands", name], text, count=HAND_CARDS)
         for half in ("high", "low"):
             if half not in raw:
                 continue

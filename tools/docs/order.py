@@ -52,7 +52,7 @@ BOOK_CHAPTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 takes that section's title (``section.<id>``); any other takes ``labels.chapter.<id>``."""
 
 ENGINE_RULES: tuple[str, ...] = ("actions.in-turn", "actions.vocabulary", "actions.refusal-keeps-state",
-                                 "actions.bad-start")
+                                 "actions.bad-start", "actions.bad-cards")
 """Rules stated in the catalogue only: the action notation, refusals and error codes."""
 
 

@@ -713,6 +713,9 @@ def scenario_view(scenario: Scenario, book: RuleBook, *, house: bool = False) ->
         view["hand"] = hand_view(data)
     elif scenario.kind == "compare":
         view["compare"] = compare_view(data)
+    elif scenario.kind == "evaluate-error":
+        view["evaluate_error"] = {"cards": [json.dumps(text) for text in data["cards"]], "code": data["code"],
+                                  "meaning": book.error_codes.get(data["code"], "")}
     elif data.get("played_out"):
         view["playout"] = playout_view(data)
     else:
