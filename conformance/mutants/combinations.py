@@ -61,8 +61,8 @@ PROFILE: list[Mutant] = [
     mutant("profile-raise-cap-from-profile", "actions.options-over-profile", "engine",
            "The raise cap is taken from the named profile's table of values, whatever the hand's options say.",
            ("        resolved = _resolve_options(book, profile, options)\n",
-            "        resolved = {**_resolve_options(book, profile, options),\n"
-            "                    \"raise_cap\": _resolve_options(book, profile, None)[\"raise_cap\"]}\n")),
+            ("        resolved = {**_resolve_options(book, profile, options),\n"
+             "                    \"raise_cap\": _resolve_options(book, profile, None)[\"raise_cap\"]}\n"))),
     mutant("profile-ignores-options", "actions.options-over-profile", "engine",
            "A hand that names a profile is played with the profile's values only; its own options are ignored.",
            ("book.resolve_options(profile, options))", "book.resolve_options(profile, None if profile else options))")),
