@@ -1,10 +1,13 @@
 """Player actions in the PHH vocabulary: parse ``"p3 cbr 20"`` into a record, format it back.
 
-Rule ``actions.vocabulary``: an action is a seat (``p1`` to ``p8``) and one of ``pb`` (post the
-bring-in), ``cc`` (check or call), ``f`` (fold) or ``cbr N`` (complete, bet or raise *to* N
-chips in front of the player on this street). Anything else is ``malformed-action``. Whether
-the seat exists and whether the move is allowed now is the engine's business, not the
-parser's: a well-formed ``p9 f`` parses, and the engine refuses it with ``no-such-seat``.
+Rule ``actions.vocabulary``: an action is ``p`` and a seat number, one space, and one of ``pb``
+(post the bring-in), ``cc`` (check or call), ``f`` (fold) or ``cbr N`` (complete, bet or raise
+*to* N chips in front of the player on this street), in exactly that spelling: lower case, one
+space between the parts and none before or after, numbers in ASCII digits without a sign or a
+leading zero. Every action then has one spelling only. Anything else is ``malformed-action``.
+Whether the seat exists and whether the move is allowed now is the engine's business, not the
+parser's: a well-formed ``p9 f`` (or ``p0 f``) parses, and the engine refuses it with
+``no-such-seat``.
 
 Applied actions are kept as these records in the hand's log (verify / can / do): the log
 replays, exports and debugs the hand, so records are immutable.
@@ -28,10 +31,14 @@ from stud8.spec.limits import MAX_AMOUNT_DIGITS, quoted
 KINDS: tuple[str, ...] = ("pb", "cc", "f", "cbr")
 """The PHH action kinds this game uses, in the order ``legal_actions`` lists them."""
 
-_ACTION = re.compile(rf"p([0-9]{{1,{MAX_AMOUNT_DIGITS}}}) (pb|cc|f|cbr ([0-9]{{1,{MAX_AMOUNT_DIGITS}}}))", re.ASCII)
-"""One seat, one space, one move; ``cbr`` takes a whole, non-negative amount. Seat and amount
-have at most ``MAX_AMOUNT_DIGITS`` digits (limits): a longer number is a malformed action,
-never a 5,000-digit conversion."""
+_NUMBER = rf"(?:0|[1-9][0-9]{{0,{MAX_AMOUNT_DIGITS - 1}}})"
+"""A whole number as the grammar writes it: ASCII digits, no sign, no leading zero, at most
+``MAX_AMOUNT_DIGITS`` digits (limits): a longer number is a malformed action, never a
+5,000-digit conversion."""
+
+_ACTION = re.compile(rf"p({_NUMBER}) (pb|cc|f|cbr ({_NUMBER}))", re.ASCII)
+"""One seat, one space, one move; ``cbr`` takes a whole, non-negative amount. ``fullmatch``
+only: nothing may come before or after (no spaces, tabs or newline)."""
 
 
 class Action(NamedTuple):

@@ -126,7 +126,7 @@ class BettingRound:
 
     __slots__ = ("table", "rules", "third", "open_pair", "phase", "bet", "level", "last_full_level",
                  "full_events", "acted", "capped", "started_heads_up", "to_act", "closed", "first_actor",
-                 "last_actor", "last_aggressor", "live", "moves")
+                 "last_aggressor", "live", "moves")
 
     def __init__(self, table: Table, rules: Limits, bet: int, first: int, live: int, phase: str = NORMAL,
                  open_pair: bool = False) -> None:
@@ -149,7 +149,6 @@ class BettingRound:
         self.to_act: int | None = first
         self.closed = False
         self.first_actor = first
-        self.last_actor: int | None = None
         self.last_aggressor: int | None = None  # the last seat to cbr (showdown.show-order)
         self.live = live  # how many players can still bet (not folded, not all-in), kept as they act
         self.moves: tuple[str, ...] = self._moves_of(first)
@@ -203,7 +202,14 @@ class BettingRound:
         return (target if total >= target else total,)  # noqa: FURB136 - betting.all-in: all-in for less
 
     def _raise_block(self, seat: int) -> str | None:
-        """Why this seat may not bet or raise now, as an error code, or None if it may."""
+        """Why this seat may not bet or raise now, as an error code, or None if it may.
+
+        When several reasons hold, the one about the whole round comes before those about
+        this player (actions.error-precedence: the more general reason answers): a capped
+        round refuses every raise, whoever asks and whatever their chips.
+        """
+        if self.full_events > self.rules.raise_cap and self._cap_applies():
+            return "cap-reached"  # betting.raise-cap: one bet and raise_cap raises
         if self.acted[seat] and not (self.third and self.full_events == 0):
             # betting.short-all-in: the betting was not reopened for this player; but
             # bring-in.short-all-in-completion: until someone completes, anyone may complete.
@@ -214,8 +220,6 @@ class BettingRound:
             # Everyone else is all-in or folded: a raise nobody can answer would only be
             # given back (pots.uncalled-bet), so none is offered.
             return "not-allowed"
-        if self.full_events > self.rules.raise_cap and self._cap_applies():
-            return "cap-reached"  # betting.raise-cap: one bet and raise_cap raises
         return None
 
     def _cap_applies(self) -> bool:
@@ -273,7 +277,6 @@ class BettingRound:
             table.fold(seat)
         else:
             self._post_bring_in(seat)
-        self.last_actor = seat
         if table.folded[seat] or not table.stacks[seat]:
             self.live -= 1  # the seat in turn could bet; now it has folded or is all-in
         self._advance(seat)

@@ -166,8 +166,10 @@ class Hand:
     def check(self, action: Action | str) -> ActionError | None:
         """The error ``apply`` would raise for this action, or None if it is legal.
 
-        The order of checks is fixed: malformed, no-such-seat, hand-over, out-of-turn, then the
-        specific reason (actions.vocabulary, actions.in-turn).
+        The order of checks is actions.error-precedence, from the most general reason to the
+        most particular: the text (malformed-action, actions.vocabulary), the table
+        (no-such-seat), the hand (hand-over), the turn (out-of-turn, actions.in-turn), then the
+        round's own reason for the seat in turn (cap-reached, not-allowed, wrong-amount).
         """
         if not isinstance(action, Action):
             try:
@@ -473,10 +475,16 @@ class Hand:
         if last is not None and last.last_aggressor is not None:
             first = last.last_aggressor
         elif last is not None:
-            first = last.first_actor if self.options["show_first_without_bet"] == "first_to_act" else last.last_actor
-            assert first is not None
+            # Nobody bet on seventh street: of the players still in who were not all-in, the
+            # first in the round's act order (or the last, under last_to_act). A player who
+            # folded has nothing to show; an all-in one is skipped as in act-order.all-in-skipped.
+            all_in = self._all_in_at_end()
+            order = (last.first_actor, *CLOCKWISE[table.size][last.first_actor][:-1])
+            could_act = [seat for seat in order if not table.folded[seat] and not all_in[seat]]
+            first = could_act[0] if self.options["show_first_without_bet"] == "first_to_act" else could_act[-1]
         else:
-            # No betting on seventh street: the act order, all-ins not skipped.
+            # No betting on seventh street: the act order (equal boards by act-order.ties and its
+            # option), all-ins not skipped.
             first = self._best_board(table.players)
         size = table.size
         return [seat for seat in ((first + step) % size for step in range(size)) if not table.folded[seat]]

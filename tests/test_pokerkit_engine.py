@@ -194,6 +194,9 @@ def test_start_refusals() -> None:
     with pytest.raises(EngineRefusal) as refusal:  # PokerKit: "The bring-in must be less than the min bet."
         engine.start(stacks=[100, 100], stakes=dict(STAKES, bring_in=20), deck=cards, profile=None, options=POKERKIT_OPTIONS)
     assert refusal.value.code == "bad-config"
+    with pytest.raises(EngineRefusal) as refusal:  # actions.error-precedence: the table before the cards
+        engine.start(stacks=[100], stakes=STAKES, deck=cards[:51] + cards[:1], profile=None, options=POKERKIT_OPTIONS)
+    assert refusal.value.code == "bad-config"
 
 
 # --- which settings PokerKit can play ------------------------------------------------------

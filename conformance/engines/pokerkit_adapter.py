@@ -358,13 +358,13 @@ class PokerKitEngine:
                 values = default_rulebook().resolve_options(profile, options)
             except Stud8Error as error:
                 raise EngineRefusal("bad-config", error.message) from None
-        cards = self._deck(deck)
         try:
             state = new_state(list(stacks), dict(stakes), raise_cap=values["raise_cap"],
                               burn_before_third=values["burn_before_third"],
                               automations=_AUTOMATIONS)
         except (ValueError, TypeError, KeyError) as error:
             raise EngineRefusal("bad-config", f"PokerKit refuses the table: {error}") from None
+        cards = self._deck(deck)  # actions.error-precedence: the table before the cards
         size = len(stacks)
         self._state = state
         self._size = size

@@ -8,6 +8,7 @@ from stud8.conformance.mutants import (
     act_order,
     betting,
     bring_in,
+    combinations,
     deck,
     high,
     low,
@@ -29,6 +30,7 @@ MUTANTS: list[Mutant] = [
     *odd_chip.MUTANTS,
     *high.MUTANTS,
     *low.MUTANTS,
+    *combinations.MUTANTS,
 ]
 
 _ids = [m.id for m in MUTANTS]

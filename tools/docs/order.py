@@ -51,8 +51,9 @@ BOOK_CHAPTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Chapter id -> its rules, in reading order. A chapter id that is a section of the rule book
 takes that section's title (``section.<id>``); any other takes ``labels.chapter.<id>``."""
 
-ENGINE_RULES: tuple[str, ...] = ("actions.in-turn", "actions.vocabulary", "actions.refusal-keeps-state",
-                                 "actions.bad-start", "actions.bad-cards")
+ENGINE_RULES: tuple[str, ...] = ("actions.in-turn", "actions.vocabulary", "actions.error-precedence",
+                                 "actions.options-over-profile", "actions.refusal-keeps-state", "actions.bad-start",
+                                 "actions.bad-cards")
 """Rules stated in the catalogue only: the action notation, refusals and error codes."""
 
 
