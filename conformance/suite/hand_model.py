@@ -138,6 +138,7 @@ class HandModel:
         self.advanced: tuple[int, int] | None = None  # (from, to) at the last observation
         self.previous: Mapping[str, Any] | None = None
         self.observations = 0
+        self._refresh()
         self._deal(0)
         self.lowest_up = self._lowest_up_card()
 
@@ -147,21 +148,29 @@ class HandModel:
         """Chips behind while the hand is on: the starting stack less every chip put in."""
         return self.buy_in[seat] - self.contributed[seat]
 
+    def _refresh(self) -> None:
+        """Work out who is all-in, in the hand and able to act, once per change (the
+        invariants ask many times per observation)."""
+        seats = range(self.size)
+        self._all_in = [not self.folded[seat] and self.contributed[seat] >= self.buy_in[seat] for seat in seats]
+        self._live = [seat for seat in seats if not self.folded[seat]]
+        self._active = [seat for seat in self._live if not self._all_in[seat]]
+
     def all_in(self, seat: int) -> bool:
         """In the hand with every chip put in (before any payout: the protocol's ``all_in``)."""
-        return not self.folded[seat] and self.contributed[seat] >= self.buy_in[seat]
+        return self._all_in[seat]
 
     def live(self) -> list[int]:
         """The seats that have not folded."""
-        return [seat for seat in range(self.size) if not self.folded[seat]]
+        return list(self._live)
 
     def active(self) -> list[int]:
         """The seats that can still act: not folded, not all-in."""
-        return [seat for seat in range(self.size) if not self.folded[seat] and not self.all_in(seat)]
+        return list(self._active)
 
     def all_in_flags(self) -> list[bool]:
         """``all_in`` of every seat, seat 1 first."""
-        return [self.all_in(seat) for seat in range(self.size)]
+        return list(self._all_in)
 
     def to_call(self) -> int:
         """The amount in front of a player that calling makes theirs: the highest bet on this
@@ -187,7 +196,7 @@ class HandModel:
         """The next seat clockwise after ``seat`` that can act."""
         for step in range(1, self.size + 1):
             other = (seat + step) % self.size
-            if not self.folded[other] and not self.all_in(other):
+            if not self.folded[other] and not self._all_in[other]:
                 return other
         return None
 
@@ -304,6 +313,7 @@ class HandModel:
             self.chip_rule[seat] = rule
         self.pending.append(action)
         self.actions.append(action)
+        self._refresh()
         return True
 
     def observed(self, street_name: Any) -> None:

@@ -66,16 +66,18 @@ class Invariant:
     rule: str
     statement: str
     test: Test
+    phase: str = "any"  # "on": only while the hand is on; "over": only once it is over
 
 
 INVARIANTS: list[Invariant] = []
 
 
-def invariant(name: str, section: str, rule: str, statement: str) -> Callable[[Test], Test]:
-    """Register ``test`` as an invariant (in the order they are defined: the order checked)."""
+def invariant(name: str, section: str, rule: str, statement: str, phase: str = "any") -> Callable[[Test], Test]:
+    """Register ``test`` as an invariant (in the order they are defined: the order checked);
+    ``phase`` ``on`` or ``over`` skips it in the other phase (its fields mean nothing there)."""
 
     def register(test: Test) -> Test:
-        INVARIANTS.append(Invariant(name, section, rule, statement, test))
+        INVARIANTS.append(Invariant(name, section, rule, statement, test, phase))
         return test
 
     return register
@@ -120,9 +122,6 @@ class View:
         self.over = observation.get("over") is True
         seat = observation.get("to_act")
         self.to_act = seat - 1 if isinstance(seat, int) else None
-
-    def get(self, key: str) -> Any:
-        return self.raw.get(key)
 
     def offers_cbr(self) -> bool:
         return any(kind == "cbr" for kind, _ in self.moves)
@@ -195,7 +194,7 @@ def street_rule(hand: HandModel, third: str, later: str) -> str:
 @invariant("seats-listed", "observe: seats[]", "table.players",
            "one entry per seat of the table, numbered 1 to N in seat order")
 def seats_listed(hand: HandModel, view: View) -> Iterator[Finding]:
-    numbers = [entry.get("seat") if _is_map(entry) else None for entry in view.get("seats") or []]
+    numbers = [entry.get("seat") if _is_map(entry) else None for entry in view.raw.get("seats") or []]
     want = list(range(1, hand.size + 1))
     if numbers != want:
         yield Finding("seats", "seats", want, numbers)
@@ -240,9 +239,9 @@ def chips_conserved(hand: HandModel, view: View) -> Iterator[Finding]:
            "pot is every chip put in so far, antes and uncalled chips included, in every phase")
 def pot_is_every_chip(hand: HandModel, view: View) -> Iterator[Finding]:
     want = sum(hand.contributed)
-    if view.get("pot") != want:
+    if view.raw.get("pot") != want:
         last = hand.actions[-1].seat if hand.actions else None
-        yield Finding("pot", "pot", want, view.get("pot"), "table.ante" if last is None else hand.chip_rule[last])
+        yield Finding("pot", "pot", want, view.raw.get("pot"), "table.ante" if last is None else hand.chip_rule[last])
 
 
 @invariant("pots-layered", "observe: pots", "pots.side-pots",
@@ -250,7 +249,7 @@ def pot_is_every_chip(hand: HandModel, view: View) -> Iterator[Finding]:
            "defines them (at the end too, before uncalled chips are returned)")
 def pots_layered(hand: HandModel, view: View) -> Iterator[Finding]:
     want = layers(hand.contributed, hand.folded, hand.all_in_flags())
-    got = shown_pots(view.get("pots"))
+    got = shown_pots(view.raw.get("pots"))
     if got != want:
         yield Finding("pots", "pots", [list(pot) for pot in want], [list(pot) for pot in got])
 
@@ -314,9 +313,9 @@ def cards_as_dealt(hand: HandModel, view: View) -> Iterator[Finding]:
 @invariant("community-card", "observe: community", "deck.short-stub",
            "community is null unless seventh street ran short and the procedure dealt one, then that card")
 def community_card(hand: HandModel, view: View) -> Iterator[Finding]:
-    if hand.cards_known and view.get("community") != hand.community:
+    if hand.cards_known and view.raw.get("community") != hand.community:
         rule = hand.short_plan.rule if hand.short_plan is not None else "deck.short-stub"
-        yield Finding("community", "community", hand.community, view.get("community"), rule)
+        yield Finding("community", "community", hand.community, view.raw.get("community"), rule)
 
 
 # --- the street, the turn, the end -------------------------------------------------------------------
@@ -327,7 +326,7 @@ def community_card(hand: HandModel, view: View) -> Iterator[Finding]:
            "that can still bet level with the highest bet, and streets are dealt without betting only in a "
            "run-out")
 def street_advances(hand: HandModel, view: View) -> Iterator[Finding]:
-    shown = view.get("street")
+    shown = view.raw.get("street")
     if hand.advanced is None:
         return
     before, after = hand.advanced
@@ -357,19 +356,19 @@ def street_advances(hand: HandModel, view: View) -> Iterator[Finding]:
            "a hand with two or more is over only on the last street; a hand nobody can bet in any more is over")
 def over_and_result(hand: HandModel, view: View) -> Iterator[Finding]:
     ended = view.over
-    if ended != (view.get("result") is not None):
-        yield Finding("result", "result", "a result" if ended else None, view.get("result"))
+    if ended != (view.raw.get("result") is not None):
+        yield Finding("result", "result", "a result" if ended else None, view.raw.get("result"))
     if hand.previous is not None and hand.previous.get("over") is True and not ended:
-        yield Finding("over", "over", True, view.get("over"), "actions.in-turn")
+        yield Finding("over", "over", True, view.raw.get("over"), "actions.in-turn")
     live = hand.live()
     if len(live) == 1 and not ended:
-        yield Finding("over", "over", True, view.get("over"), "showdown.uncontested")
+        yield Finding("over", "over", True, view.raw.get("over"), "showdown.uncontested")
     if ended and len(live) > 1 and hand.street != len(hand.streets) - 1:
         yield Finding("over", "over", False, True)
     if not ended and len(live) > 1:
         owed = [seat for seat in hand.active() if hand.committed[seat] < hand.to_call()]
         if len(hand.active()) <= 1 and not owed and not (hand.street == 0 and not hand.opened):
-            yield Finding("over", "over", True, view.get("over"), "deal.run-out")
+            yield Finding("over", "over", True, view.raw.get("over"), "deal.run-out")
 
 
 @invariant("turn-when-over", "observe: to_act / legal", "actions.in-turn",
@@ -378,13 +377,13 @@ def over_and_result(hand: HandModel, view: View) -> Iterator[Finding]:
 def turn_when_over(hand: HandModel, view: View) -> Iterator[Finding]:
     seat = view.to_act
     if view.over:
-        if view.get("to_act") is not None:
+        if view.raw.get("to_act") is not None:
             yield Finding("to_act", "to_act", None, show_seat(seat))
         if view.legal:
             yield Finding("legal", "legal", [], view.legal)
         return
     if seat is None or not 0 <= seat < hand.size:
-        yield Finding("to_act", "to_act", "a seat in the hand", view.get("to_act"), "betting.round-closes")
+        yield Finding("to_act", "to_act", "a seat in the hand", view.raw.get("to_act"), "betting.round-closes")
         return
     if hand.folded[seat]:
         yield Finding("to_act", "to_act", "a seat that has not folded", p(seat), "betting.actions")
@@ -396,7 +395,7 @@ def turn_when_over(hand: HandModel, view: View) -> Iterator[Finding]:
 
 @invariant("turn-moves-clockwise", "observe: to_act", "act-order.best-exposed-hand",
            "within a betting round, after a seat acts, the turn passes to the next seat clockwise that has "
-           "neither folded nor gone all-in")
+           "neither folded nor gone all-in", phase="on")
 def turn_moves_clockwise(hand: HandModel, view: View) -> Iterator[Finding]:
     if view.over or hand.advanced is not None or len(hand.pending) != 1:
         return
@@ -414,7 +413,7 @@ def bring_in_seat(hand: HandModel, view: View) -> Iterator[Finding]:
     if not hand.cards_known:
         return
     forced = hand.bring_in_seat()
-    got = view.get("bring_in")
+    got = view.raw.get("bring_in")
     if got != (None if forced is None else forced + 1):
         rule = "bring-in.suit-order" if forced is not None and hand.rank_tie_for_lowest() \
             else "bring-in.lowest-upcard" if forced is not None \
@@ -434,7 +433,7 @@ def bring_in_seat(hand: HandModel, view: View) -> Iterator[Finding]:
 
 @invariant("legal-shape", "observe: legal", "betting.actions",
            "legal lists each move once and at most one bet or raise amount (two on fourth street when the "
-           "open-pair big bet is allowed)")
+           "open-pair big bet is allowed)", phase="on")
 def legal_shape(hand: HandModel, view: View) -> Iterator[Finding]:
     legal = view.legal
     if len(set(legal)) != len(legal):
@@ -448,7 +447,7 @@ def legal_shape(hand: HandModel, view: View) -> Iterator[Finding]:
 @invariant("legal-bring-in", "observe: legal, bring_in", "bring-in.post-or-complete",
            "before anyone has put chips in on third street, the forced seat may post (pb) or complete but not "
            "fold or call, and without a forced seat the opener may fold, post or complete; after that pb is "
-           "never offered and fold and check-or-call always are")
+           "never offered and fold and check-or-call always are", phase="on")
 def legal_bring_in(hand: HandModel, view: View) -> Iterator[Finding]:
     if view.over or view.to_act is None:
         return
@@ -469,7 +468,7 @@ def legal_bring_in(hand: HandModel, view: View) -> Iterator[Finding]:
 
 @invariant("legal-amounts", "observe: legal (cbr N)", "betting.limits",
            "every cbr N raises the amount to call, is within the seat's chips (stack plus committed), and below "
-           "the seat's whole stack is a full bet or raise: N less one bet is 0 or an amount put in on this street")
+           "the seat's whole stack is a full bet or raise: N less one bet is 0 or an amount put in on this street", phase="on")
 def legal_amounts(hand: HandModel, view: View) -> Iterator[Finding]:
     seat = view.to_act
     if view.over or seat is None or not 0 <= seat < hand.size:
@@ -495,7 +494,7 @@ def legal_amounts(hand: HandModel, view: View) -> Iterator[Finding]:
 
 
 @invariant("legal-answerable", "observe: legal", "deal.run-out",
-           "a bet or raise is offered only when another seat still in could answer it (has not gone all-in)")
+           "a bet or raise is offered only when another seat still in could answer it (has not gone all-in)", phase="on")
 def legal_answerable(hand: HandModel, view: View) -> Iterator[Finding]:
     seat = view.to_act
     if view.over or seat is None or not view.offers_cbr():
@@ -507,7 +506,7 @@ def legal_answerable(hand: HandModel, view: View) -> Iterator[Finding]:
 
 @invariant("legal-cap", "observe: legal", "betting.raise-cap",
            "no bet or raise is offered once the street holds a bet and raise_cap raises while three or more "
-           "players who are not all-in are in the hand (always, under heads_up_raises: capped)")
+           "players who are not all-in are in the hand (always, under heads_up_raises: capped)", phase="on")
 def legal_cap(hand: HandModel, view: View) -> Iterator[Finding]:
     if view.over or not view.offers_cbr():
         return
@@ -523,13 +522,13 @@ def legal_cap(hand: HandModel, view: View) -> Iterator[Finding]:
 
 
 def _result(view: View) -> Mapping[str, Any] | None:
-    result = view.get("result")
+    result = view.raw.get("result")
     return result if view.over and _is_map(result) else None
 
 
 @invariant("returned-uncalled", "observe: result.returned", "pots.uncalled-bet",
            "result.returned gives the highest contribution less the second highest back to its seat, and "
-           "lists nobody else")
+           "lists nobody else", phase="over")
 def returned_uncalled(hand: HandModel, view: View) -> Iterator[Finding]:
     result = _result(view)
     if result is None:
@@ -541,7 +540,7 @@ def returned_uncalled(hand: HandModel, view: View) -> Iterator[Finding]:
 
 
 @invariant("result-pots-layered", "observe: result.pots", "pots.side-pots",
-           "result.pots are the contributions less the returned chips, layered like pots")
+           "result.pots are the contributions less the returned chips, layered like pots", phase="over")
 def result_pots_layered(hand: HandModel, view: View) -> Iterator[Finding]:
     result = _result(view)
     if result is None:
@@ -561,7 +560,7 @@ def _spread(shares: Iterable[Any]) -> int:
 
 @invariant("awards-add-up", "observe: result.pots (high, low)", "showdown.split",
            "each pot is paid whole to seats eligible for it; a split pot's high half is the larger half; a pot "
-           "with one eligible seat goes to it whole, not split; tied winners' shares differ by one chip at most")
+           "with one eligible seat goes to it whole, not split; tied winners' shares differ by one chip at most", phase="over")
 def awards_add_up(hand: HandModel, view: View) -> Iterator[Finding]:
     result = _result(view)
     if result is None:
@@ -603,7 +602,7 @@ def awards_add_up(hand: HandModel, view: View) -> Iterator[Finding]:
 
 @invariant("payout-balances", "observe: result.stacks, stack", "showdown.split",
            "every final stack is the starting stack less what the seat put in plus what came back and what it "
-           "won, and the seats' stacks show the final stacks")
+           "won, and the seats' stacks show the final stacks", phase="over")
 def payout_balances(hand: HandModel, view: View) -> Iterator[Finding]:
     result = _result(view)
     if result is None:
@@ -627,7 +626,7 @@ def payout_balances(hand: HandModel, view: View) -> Iterator[Finding]:
 
 @invariant("uncontested-result", "observe: result", "showdown.uncontested",
            "a hand won by folds shows nobody (show_order []) and pays every pot whole to the last player, "
-           "low null")
+           "low null", phase="over")
 def uncontested_result(hand: HandModel, view: View) -> Iterator[Finding]:
     result = _result(view)
     live = hand.live()
@@ -644,7 +643,7 @@ def uncontested_result(hand: HandModel, view: View) -> Iterator[Finding]:
 
 @invariant("show-order", "observe: result.show_order", "showdown.show-order",
            "at a showdown every player still in shows once, clockwise from the first to show; the last to bet "
-           "or raise on seventh street shows first")
+           "or raise on seventh street shows first", phase="over")
 def show_order(hand: HandModel, view: View) -> Iterator[Finding]:
     result = _result(view)
     live = hand.live()
@@ -711,8 +710,9 @@ class InvariantWatch:
         hand.observed(observation.get("street"))
         view = View(observation)
         found: list[Breach] = []
+        skipped = "on" if view.over else "over"
         for item in self.invariants:
-            if item.name in self.broken:
+            if item.phase == skipped or item.name in self.broken:
                 continue
             self.evaluations += 1
             for finding in item.test(hand, view):

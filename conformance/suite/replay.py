@@ -154,6 +154,7 @@ CHECKPOINT_FIELDS: dict[str, tuple[Callable[[Mapping[str, Any]], Any], Callable[
     "pots": (lambda o: _pots(o["pots"], False), lambda e: _expected_pots(e, False)),
     "stacks": (lambda o: _seat_field(o, "stack"), list),
     "committed": (lambda o: _seat_field(o, "committed"), list),
+    "contributed": (lambda o: _seat_field(o, "contributed"), list),
     "community": (lambda o: o["community"], lambda e: e),
     "folded": (lambda o: _seats_where(o, "folded"), sorted),
     "all_in": (lambda o: _seats_where(o, "all_in"), sorted),
