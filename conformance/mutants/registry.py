@@ -12,6 +12,7 @@ from stud8.conformance.mutants import (
     high,
     low,
     odd_chip,
+    phases,
     pots,
     showdown,
     table,
@@ -29,6 +30,7 @@ MUTANTS: list[Mutant] = [
     *odd_chip.MUTANTS,
     *high.MUTANTS,
     *low.MUTANTS,
+    *phases.MUTANTS,
 ]
 
 _ids = [m.id for m in MUTANTS]
