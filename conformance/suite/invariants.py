@@ -431,14 +431,12 @@ def bring_in_seat(hand: HandModel, view: View) -> Iterator[Finding]:
 # --- the legal moves -----------------------------------------------------------------------------------
 
 
-@invariant("legal-shape", "observe: legal", "betting.actions",
-           "legal lists each move once and at most one bet or raise amount (two on fourth street when the "
-           "open-pair big bet is allowed)", phase="on")
+@invariant("legal-shape", "observe: legal", "betting.limits",
+           "legal offers at most one bet or raise amount (two on fourth street when the open-pair big bet is "
+           "allowed): the full amount, or in its place the whole stack", phase="on")
 def legal_shape(hand: HandModel, view: View) -> Iterator[Finding]:
     legal = view.legal
-    if len(set(legal)) != len(legal):
-        yield Finding("legal", "legal", sorted(set(legal)), legal)
-    amounts = [amount for kind, amount in view.moves if kind == "cbr"]
+    amounts = {amount for kind, amount in view.moves if kind == "cbr"}
     if len(amounts) > len(hand.bets()):
         rule = "betting.fourth-street-open-pair" if hand.street == 1 else "betting.limits"
         yield Finding("legal", "legal", f"at most {len(hand.bets())} cbr amount(s)", legal, rule)
