@@ -303,13 +303,13 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
                 differences_found.add(failure)
                 if failure.field == "action":  # the engine accepted it: the hands have parted
                     differences_found.check()
-            for observation in seen:
-                held(observation, f"after {previous} ({where})", at)
+            for before in seen:
+                held(before, f"after {previous} ({where})", at)
     _mark(engine, "outcome")
-    observation = engine.observe()
-    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], observation, differences_found,
+    final = engine.observe()
+    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], final, differences_found,
                   data.get("rake"))
-    held(observation, f"at the outcome ({_where(scenario, ['outcome'])})", "outcome")
+    held(final, f"at the outcome ({_where(scenario, ['outcome'])})", "outcome")
     differences_found.check()
 
 
