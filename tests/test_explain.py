@@ -80,12 +80,15 @@ def test_conform_explain_is_the_same(capsys: pytest.CaptureFixture[str], loop_en
 
 def test_differences_a_checkpoint_does_not_check_are_shown(capsys: pytest.CaptureFixture[str], loop_engines: None) -> None:
     # pots-005's first checkpoint names to_act and bring_in only: the engine's extra fold passes
-    # it, but the whole observation differs from the reference engine's there, and explain says so.
+    # it, but the whole observation differs from the reference engine's there, and explain says so;
+    # the invariant legal-bring-in (conformance/suite/invariants.py) fails the scenario there too.
     code, out, _ = run(capsys, "explain", "pots-005", "--engine", "python:loop_engines:folding_bring_in")
-    assert code == 0
+    assert code == 1
     lines = out.splitlines()
-    start = lines.index(next(line for line in lines if line.startswith("  actions[0]   checkpoint")))
-    block = lines[start:start + 6]
+    start = lines.index(next(line for line in lines if line.startswith(" *actions[0]   checkpoint")))
+    block = lines[start:start + 8]
+    assert any(line.strip().startswith("invariant legal-bring-in: legal: expected pb (and cbr), without f or cc")
+               for line in block), block
     assert any("not checked here, but the engine's observation differs" in line for line in block), block
     assert any(line.strip() == "legal: reference [cbr 20, pb], engine [cbr 20, f, pb]" for line in block), block
 

@@ -448,8 +448,10 @@ def _failure_lines(step: Any) -> list[str]:
 
     lines: list[str] = []
     for failure in step.failures:
+        # a breach of an invariant (conformance/suite/invariants.py) says which one
+        label = f"invariant {failure.check.split('.', 1)[1]}" if failure.check.startswith("invariant.") else "difference"
         for difference in failure.details:
-            lines += _wrap(f"difference: {difference.text()}" + (f"   [rule {failure.rule}]" if failure.rule else ""),
+            lines += _wrap(f"{label}: {difference.text()}" + (f"   [rule {failure.rule}]" if failure.rule else ""),
                            " " * 16)
         cause = cause_text(failure)
         if cause:

@@ -13,6 +13,7 @@ from stud8.conformance.mutants import (
     high,
     low,
     odd_chip,
+    phases,
     pots,
     showdown,
     table,
@@ -31,6 +32,7 @@ MUTANTS: list[Mutant] = [
     *high.MUTANTS,
     *low.MUTANTS,
     *combinations.MUTANTS,
+    *phases.MUTANTS,
 ]
 
 _ids = [m.id for m in MUTANTS]

@@ -497,7 +497,7 @@ RULE_TABLE: tuple[Row, ...] = (
     _row("legal", "cbr offered on one side", "betting.raise-cap", "bring-in.completion-is-bet, betting.fourth-street-open-pair"),
     _row("legal", "", "betting.actions"),
     # --- chips -------------------------------------------------------------------------------------
-    *(_row(check, when, rule) for check in ("pot", "stacks", "committed") for when, rule in (
+    *(_row(check, when, rule) for check in ("pot", "stacks", "committed", "contributed") for when, rule in (
         ("bring-in due", "table.ante"),
         ("third street & bring-in all-in", "bring-in.short-stack"),
         ("someone all-in", "betting.all-in"),

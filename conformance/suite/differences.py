@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-SEAT_LISTS: frozenset[str] = frozenset({"stacks", "committed"})
+SEAT_LISTS: frozenset[str] = frozenset({"stacks", "committed", "contributed"})
 """Fields that are lists with one entry per seat, seat 1 first: paths name the seat."""
 
 SET_FIELDS: frozenset[str] = frozenset({"legal"})

@@ -15,6 +15,7 @@ from typing import Any
 from stud8.conformance.engines.api import Engine, EngineRefusal
 from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.differences import Difference, differences
+from stud8.conformance.suite.invariants import InvariantWatch
 from stud8.conformance.suite.rake import raked_stacks
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import parse_cards
@@ -154,6 +155,7 @@ CHECKPOINT_FIELDS: dict[str, tuple[Callable[[Mapping[str, Any]], Any], Callable[
     "pots": (lambda o: _pots(o["pots"], False), lambda e: _expected_pots(e, False)),
     "stacks": (lambda o: _seat_field(o, "stack"), list),
     "committed": (lambda o: _seat_field(o, "committed"), list),
+    "contributed": (lambda o: _seat_field(o, "contributed"), list),
     "community": (lambda o: o["community"], lambda e: e),
     "folded": (lambda o: _seats_where(o, "folded"), sorted),
     "all_in": (lambda o: _seats_where(o, "all_in"), sorted),
@@ -260,7 +262,18 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
         raise ScenarioFailure(f"start ({_where(scenario, ['start_error'])})", "start", f"refused with {start_error}",
                               "the hand started", at="start", check="start", code=start_error)
     previous = "the deal"
-    for index, item in enumerate(data["actions"]):
+    watch = InvariantWatch.for_replay(data, deck)
+    actions = data["actions"]
+
+    def held(observation: Mapping[str, Any], step: str, at: str) -> None:
+        """Hold an observation to the invariants (conformance/suite/invariants.py)."""
+        if watch is not None:
+            for failure in invariant_failures(watch, observation, step, at):
+                differences_found.add(failure)
+
+    if actions and isinstance(actions[0], str):  # otherwise the first item observes
+        held(engine.observe(), f"after the deal ({_where(scenario, ['stakes'])})", "start")
+    for index, item in enumerate(actions):
         where = _where(scenario, ["actions", index])
         at = f"actions[{index}]"
         _mark(engine, at)
@@ -274,20 +287,46 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
                                                                observation=_observed(engine)))
                 differences_found.check()
             previous = repr(item)
+            if watch is not None:
+                watch.acted(item)
+                if index + 1 < len(actions) and isinstance(actions[index + 1], str):
+                    held(engine.observe(), f"after {previous} ({where})", at)
         elif "expect" in item:
-            check_observation(f"checkpoint after {previous} ({where})", item["expect"], engine.observe(),
+            observation = engine.observe()
+            check_observation(f"checkpoint after {previous} ({where})", item["expect"], observation,
                               differences_found, at=at)
+            held(observation, f"after {previous} ({where})", at)
         else:
+            seen: list[Mapping[str, Any]] = []
             try:
-                _expect_refusal(engine, item["reject"], item["code"], where, at)
+                _expect_refusal(engine, item["reject"], item["code"], where, at, seen)
             except ScenarioFailure as failure:
                 differences_found.add(failure)
                 if failure.field == "action":  # the engine accepted it: the hands have parted
                     differences_found.check()
+            for before in seen:
+                held(before, f"after {previous} ({where})", at)
     _mark(engine, "outcome")
-    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences_found,
+    final = engine.observe()
+    check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], final, differences_found,
                   data.get("rake"))
+    held(final, f"at the outcome ({_where(scenario, ['outcome'])})", "outcome")
     differences_found.check()
+
+
+def invariant_failures(watch: InvariantWatch, observation: Mapping[str, Any], step: str,
+                       at: str) -> list[ScenarioFailure]:
+    """The invariants an observation breaks, as failures: ``check`` is ``invariant.NAME`` and
+    the rule is the invariant's own (``rootcause`` keeps it)."""
+    failures = []
+    for breach in watch.check(observation):
+        failure = ScenarioFailure(f"invariant {breach.invariant} ({breach.section}) {step}", breach.field,
+                                  breach.expected, breach.got, at=at, check=f"invariant.{breach.invariant}",
+                                  details=[Difference(breach.path, breach.expected, breach.got)],
+                                  observation=observation)
+        failure.rule = breach.rule
+        failures.append(failure)
+    return failures
 
 
 def sent_options(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -318,8 +357,11 @@ def _observed(engine: Engine) -> Mapping[str, Any] | None:
         return None
 
 
-def _expect_refusal(engine: Engine, action: str, code: str, where: str, at: str = "") -> None:
+def _expect_refusal(engine: Engine, action: str, code: str, where: str, at: str = "",
+                    seen: list[Mapping[str, Any]] | None = None) -> None:
     before = engine.observe()
+    if seen is not None:
+        seen.append(before)  # for the invariants, once the refusal itself is judged
     step = f"rejection of {action!r} ({where})"
     try:
         engine.act(action)

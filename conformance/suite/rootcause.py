@@ -297,6 +297,8 @@ def attribute(scenario: Scenario, failure: ScenarioFailure, trace: ReferenceTrac
     compared; otherwise the failure's own field does, as below."""
     trace = trace or reference_trace(scenario)
     for item in failure.all:
+        if item.check.startswith("invariant.") and item.rule:
+            continue  # an invariant names the rule it holds the engine to (conformance/suite/invariants.py)
         check, situation = _situation(scenario, item, trace)
         item.rule = rule_for(check, situation, scenario.rules)
     if states is not None and scenario.kind == "replay":
@@ -317,9 +319,12 @@ def _parting(scenario: Scenario, failure: ScenarioFailure, states: States) -> Pa
     parting = first_parting(scenario, states, reference, until)
     if parting is None:
         return None
-    if parting.at == until and failure.check not in ("action", "rejection") and (
-            parting.check == failure.check or parting.check.startswith("outcome.")
-            or (failure.check.startswith("outcome.") and parting.check in ("stacks", "pots", "pot", "committed"))):
+    own = failure.check
+    if own.startswith("invariant."):  # an invariant's breach compares the field it names
+        own = "outcome." + failure.field[len("result."):] if failure.field.startswith("result.") else failure.field
+    if parting.at == until and own not in ("action", "rejection") and (
+            parting.check == own or parting.check.startswith("outcome.")
+            or (own.startswith("outcome.") and parting.check in ("stacks", "pots", "pot", "committed"))):
         return None  # the failure's own field, where it was compared: its own situation is richer
     return parting
 

@@ -320,7 +320,7 @@ class _ScenarioChecker:
                 for key in ("folded", "all_in"):
                     for j, seat in enumerate(expect.get(key, [])):
                         check_seat(["actions", index, "expect", key, j], seat)
-                for key in ("stacks", "committed"):
+                for key in ("stacks", "committed", "contributed"):
                     if key in expect and len(expect[key]) != seats:
                         self.add(["actions", index, "expect", key], "seat-count", f"{key} lists {len(expect[key])} seats, the table has {seats}")
 
