@@ -236,7 +236,7 @@ class _Hand:
         name = groups.get("name")
         if does == "seat":
             self.section = "seats" if self.section == "head" else self.section
-            build.seat(int(groups["seat"]), groups["name"], self.money(groups.get("stack")))
+            build.seat(int(groups["seat"]), groups["name"], self.money(groups.get("stack")), line)
             return
         if does in ("showdown", "summary"):
             self.section = does

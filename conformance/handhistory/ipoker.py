@@ -135,11 +135,17 @@ class IPokerReader:
         build = HandBuilder(SITE, hand_id, path, line, unit=unit, layout=LAYOUTS[kind.cards])
         action_lines = {found.group(1): line + text.count("\n", 0, found.start())
                         for found in _ACTION_LINE.finditer(text)}
+        player_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                        for found in re.finditer(r'<player\b[^>]*?\bname="([^"]*)"', text)}
         wins: dict[str, int] = {}
         for player in game.iterfind("general/players/player"):
             name = player.get("name", "")
-            build.seat(int(player.get("seat", "0")), name, _money(player.get("chips", ""), unit))
-            wins[name] = _money(player.get("win", "0"), unit)
+            at = player_lines.get(name, line)
+            try:
+                stack, wins[name] = _money(player.get("chips", ""), unit), _money(player.get("win", "0"), unit)
+            except ValueError as error:
+                raise HandError(f"player {name!r}: {error} (line {at})", at) from None
+            build.seat(int(player.get("seat", "0")), name, stack, at)
         for item in game:
             if item.tag not in GAME_ELEMENTS:
                 raise HandError(f"an element stud8 does not know in an iPoker game: <{item.tag}>", line)

@@ -162,6 +162,8 @@ class MergeReader:
         build = HandBuilder(SITE, hand_id or "?", path, line, unit=unit, layout=LAYOUTS[kind.cards])
         event_lines = {found.group(1): line + text.count("\n", 0, found.start())
                        for found in re.finditer(r'<event\s+sequence="([^"]*)"', text)}
+        seat_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                      for found in re.finditer(r'<player\b[^>]*?\bseat="([^"]*)"', text)}
         names: dict[str, str] = {}
         players = game.find("players")
         if players is None:
@@ -171,7 +173,12 @@ class MergeReader:
                 continue
             seat = _attr(player, "seat", "<players>")
             names[seat] = _attr(player, "nickname", "<players>")
-            build.seat(int(seat), names[seat], amount(_attr(player, "balance", "<players>"), unit))
+            at = seat_lines.get(seat, line)
+            try:
+                stack = amount(_attr(player, "balance", "<players>"), unit)
+            except ValueError as error:
+                raise HandError(f"seat {seat}'s balance: {error} (line {at})", at) from None
+            build.seat(int(seat), names[seat], stack, at)
         for item in game:
             if item.tag not in ("players", "round"):
                 raise HandError(f"an element stud8 does not know in a Merge game: <{item.tag}>", line)

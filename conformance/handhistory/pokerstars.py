@@ -56,28 +56,46 @@ from stud8.conformance.handhistory.sitebuild import DAMAGED, damage
 SITE = "PokerStars"
 GAME = "7 Card Stud Hi/Lo Limit"
 
-HAND_START = r"^(?:PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Home Game| Home)?(?: Game| Hand| GAME| HAND)? #[^:\s]+:"
+HAND_START = r"^(?:PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Rush| Home Game| Home)?(?: ?Game| Hand| GAME| HAND)? #[^:\s]+:"
 """The line that starts a hand (``batch`` cuts files here too)."""
-_HEADER = re.compile(r"^(PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Home Game| Home)?(?: Game| Hand| GAME| HAND)? "
+_HEADER = re.compile(r"^(PokerStars|POKERSTARS|Full Tilt)(?: Zoom| Rush| Home Game| Home)?(?: ?Game| Hand| GAME| HAND)? "
                      r"#([^:\s]+):\s+(?:\{[^}]*\}\s+)?(.*)$")
 """``PokerStars Game #``, ``PokerStars Hand #``, ``PokerStars Zoom Hand #``, ``PokerStars Home Game
 Hand #ID: {Club}``, ``POKERSTARS GAME #`` (a tracker's export), and Full Tilt's 2016 client,
 which wrote this format: ``Full Tilt Hand #``."""
 _SNIFF = re.compile(HAND_START.replace("^", "^\ufeff?", 1), re.MULTILINE)
 _SITES = {"PokerStars": SITE, "POKERSTARS": SITE, "Full Tilt": "Full Tilt Poker"}
-_TOURNAMENT = re.compile(r"^Tournament #(\d+), (.*?) - Level ([^ ]+) \(([^/()]+)/([^/()]+)\)(?: - (.*))?$", re.IGNORECASE)
+_TOURNAMENT = re.compile(r"^(?:(?:Zoom|Rush) )?Tournament #(\d+), (?:Table #\d+, )?(.*?)\s*(?:-\s*)?"
+                         r"(?:Level (\S+) )?\((?:ante [0-9.,]+, )?([^()/\s]+)/([^()/\s]+?)(?: - \S+ Cap -)?"
+                         r"(?: [A-Z]{2,3})?\)(?: - (.*))?$", re.IGNORECASE)
+"""A tournament header after ``Tournament #N, ``: the buy-in, the game, the level and the
+stakes. As fpdb's definitions give it (PokerStarsToFpdb.py re_game_info): ``Zoom``/``Rush``
+before it, ``Table #N, ``, a buy-in of up to three parts with an ISO code or ``Freeroll``,
+words ending in a comma before the game (``Hyper-Turbo, ``), a mix (``HORSE (Razz Limit)``),
+``- Match Round I, `` after it, ``Level`` (optional), an ante inside the stakes' parentheses.
+Also in capitals: PokerTracker 2 exports write ``TOURNAMENT #..., $10+$1 7 CARD STUD HI/LO
+LIMIT - LEVEL I``."""
+_BUY_IN_WORD = re.compile(r"[$€£₹¥+]|^(?:USD|EUR|GBP|CAD|FPP|SC|INR|CNY|Freeroll|Rs\.)$", re.IGNORECASE)
+_ITALY = re.compile(r" \[(?:ADM|AAMS) ID: [A-Z0-9]+\]")
 """Also in capitals: PokerTracker 2 exports write ``TOURNAMENT #..., $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I``."""
 _CASH = re.compile(r"^(.*?) \(([^()]*)\)(?: - (.*))?$")
-_STAKES = re.compile(r"^([$€£]?)([0-9.,]+)/[$€£]?([0-9.,]+)(?: ([A-Z]{3}))?$")
-_TABLE = re.compile(r"^Table '(.*)' (\d+)-max")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([$€£]?[0-9.,]+) in chips(?:[^)]*)\)(.*)$")
+_STAKES = re.compile(r"^([$€£₹¥]?)([0-9.,]+)/[$€£₹¥]?([0-9.,]+)(?: ([A-Z]{2,3}))?$")
+_TABLE = re.compile(r"^\s?Table (?:ID )?'(.*)'(?:\(\d+\))?(?: (\d+)-[Mm]ax)?(?: \((?:Play|Real) Money\))?"
+                    r"(?: Seat #\d+ is the button)?\s*$")
+"""``Table 'Dawn II' 8-max``, and as fpdb's definitions give it: ``Table ID '...'``, a number in
+parentheses, ``(Play Money)``/``(Real Money)``, the button (PokerStarsToFpdb.py re_hand_info)."""
+_SEAT = re.compile(r"^\s?Seat (\d+): (.+) \(([^()\s]+) in chips(?:[^)]*)\)(.*)$")
+"""A seat: the stack is any word there (read strictly by ``parse_amount``, so a bad one is named
+at this line), then an optional bounty and ``is sitting out``."""
 _STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?: \[([^\]]*)\])?")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
-_COLLECTED = re.compile(r"^(.+) collected ([$€£]?[0-9.,]+) from (pot|main pot|side pot(?:-(\d+))?)$")
-_RETURNED = re.compile(r"^Uncalled bet \(([$€£]?[0-9.,]+)\) returned to (.+)$")
-_TOTAL = re.compile(r"^Total pot ([$€£]?[0-9.,]+)(.*?)(?: \| Rake ([$€£]?[0-9.,]+))?(?: \| (.*))?$")
-_SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
+_COLLECTED = re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)$")
+_RETURNED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
+_TOTAL = re.compile(r"^Total pot (\S+)(.*?)(?: \| Rake (\S+))?(?: \| (.*))?$")
+"""The summary's pot line; each amount is a word read strictly (``Rake -$0.05`` is refused at
+this line, not read past)."""
+_SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) (-?[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
 _SUMMARY_CARDS = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
 _ALL_IN = " and is all-in"
 
@@ -107,14 +125,14 @@ _SUMMARY_LINES = re.compile(
 """A summary line the reader does not need (the payout is read from the collect lines)."""
 MAX_HAND_LINES = 20000
 """No Stud/8 hand takes this many lines: past it the hand is refused, not kept in memory."""
-_HEADER_START = ("PokerStars ", "\ufeffPokerStars ", "POKERSTARS ", "\ufeffPOKERSTARS ", "Full Tilt ", "\ufeffFull Tilt ")
+_HEADER_START = ("PokerStars", "\ufeffPokerStars", "POKERSTARS", "\ufeffPOKERSTARS", "Full Tilt ", "\ufeffFull Tilt ")
 _AMOUNTS: dict[tuple[str, str], int] = {}
 """Amounts already parsed: a history repeats a few dozen amount texts over and over."""
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
 _STREET_NAMES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 _FOLDED_ON = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 
 
 class _Bad(Exception):
@@ -161,17 +179,28 @@ def _kind(game: str, line: int) -> Game:
     return found
 
 
+def _tournament_game(text: str) -> str:
+    """The game of a tournament header's middle: the buy-in words ("$2+$1", "$1.00+$0.10 USD",
+    "Freeroll") dropped from the front, a "Match ..." part after the game and any words
+    before a comma ("Hyper-Turbo, ") dropped."""
+    text = re.sub(r",?\s*(?:-\s*)?Match\b.*$", "", text.strip(), flags=re.IGNORECASE).strip(" ,-")
+    parts = text.split(" ")
+    start = 0
+    while start < len(parts) - 1 and (not parts[start] or _BUY_IN_WORD.search(parts[start])):
+        start += 1
+    game = " ".join(parts[start:]).strip(" ,-")
+    outside = re.sub(r"\([^()]*\)", "()", game)
+    if ", " in outside:  # words before the game, up to its last comma outside parentheses
+        game = game[len(outside.rpartition(", ")[0]) + 2:] if "()" not in outside.rpartition(", ")[0] else game
+    return game.strip()
+
+
 def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
+    rest = _ITALY.sub("", rest)
     tournament = _TOURNAMENT.match(rest)
     if tournament:
         number, buy_in_and_game, _level, small, big, started = tournament.groups()
-        # The buy-in ("$2+$1", "$1.00+$0.10 USD", "Freeroll") comes first, then the game.
-        parts = buy_in_and_game.split(" ")
-        start = 0
-        while start < len(parts) - 1 and (re.search(r"[$€£+]", parts[start])
-                                          or parts[start].upper() in ("USD", "EUR", "GBP", "FREEROLL")):
-            start += 1
-        game = " ".join(parts[start:])
+        game = _tournament_game(buy_in_and_game)
         mix = re.match(r"^.+ \(([^()]+)\)$", game)  # "HORSE (Razz Limit)": the hand's own game
         kind = _kind(mix.group(1) if mix else game, line)
         try:
@@ -231,7 +260,7 @@ class _HandParser:
         try:
             value = parse_amount(text, self.header.unit)
         except ValueError as error:
-            raise _Bad(str(error), line) from None
+            raise _Bad(f"{error} (line {line})", line) from None
         if len(_AMOUNTS) > 4096:
             _AMOUNTS.clear()
         _AMOUNTS[key] = value
@@ -283,13 +312,13 @@ class _HandParser:
             if section == "setup":
                 table_match = _TABLE.match(text)
                 if table_match:
-                    table, max_seats = table_match.group(1), int(table_match.group(2))
+                    table, max_seats = table_match.group(1), int(table_match.group(2) or 8)
                     continue
                 seat_match = _SEAT.match(text)
                 if seat_match:
                     seat_no, name, stack, _rest = seat_match.groups()
                     names[name] = len(seats)
-                    seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number)))
+                    seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number), number))
                     continue
             street_match = _STREET.match(text) if text.startswith("*** ") else None
             if street_match:
@@ -323,7 +352,7 @@ class _HandParser:
                     if total_match.group(3):
                         rake = self.amount(total_match.group(3), number)
                     extra = total_match.group(4) or ""
-                    jackpot = re.search(r"Jackpot ([$€£]?[0-9.,]+)", extra)
+                    jackpot = re.search(r"Jackpot (\S+)", extra)
                     if jackpot:
                         fees = self.amount(jackpot.group(1), number)
                     continue

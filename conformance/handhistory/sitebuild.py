@@ -287,10 +287,10 @@ class HandBuilder:
 
     # --- seats and streets -------------------------------------------------------------------
 
-    def seat(self, seat_no: int, name: str, stack: int) -> None:
+    def seat(self, seat_no: int, name: str, stack: int, line: int = 0) -> None:
         if any(seat.name == name for seat in self.seats):
-            raise HandError(f"player {name!r} is seated twice")
-        self.seats.append(SeatRecord(seat_no, name, stack))
+            raise HandError(f"player {name!r} is seated twice", line)
+        self.seats.append(SeatRecord(seat_no, name, stack, line))
         self.slots[name] = [None] * self.layout.size
         self._stacks[name] = stack
 
