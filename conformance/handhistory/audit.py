@@ -138,6 +138,11 @@ class HandVerdict:
     net_recorded: tuple[tuple[str, int], ...] = ()
     net_rules: tuple[tuple[str, int], ...] = ()
     rake_printed: bool = True
+    ignored: tuple[tuple[int, str], ...] = ()
+    checked: tuple[str, ...] = ()
+    inferences: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    repeat_of: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -150,6 +155,15 @@ class HandVerdict:
             data["reason"] = self.reason
         if not self.rake_printed:
             data["rake_printed"] = False
+        if self.ignored:
+            data["ignored"] = [{"line": line, "text": text} for line, text in self.ignored]
+        if self.checked:
+            data["checked"] = list(self.checked)
+        if self.inferences:
+            data["inferences"] = list(self.inferences)
+        notes = list(self.notes) + ([f"the same hand id as the hand at {self.repeat_of}"] if self.repeat_of else [])
+        if notes:
+            data["notes"] = notes
         return data
 
 
@@ -683,7 +697,7 @@ def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> Ha
     """The verdict on one recorded hand under the given rules."""
     base: dict[str, Any] = {"file": record.source_file, "hand": record.hand_id, "site": record.site,
                             "line": record.line, "unit": record.unit, "rake": record.rake + record.fees,
-                            "rake_printed": record.rake_printed}
+                            "rake_printed": record.rake_printed, "ignored": record.ignored}
     trouble = money.check(record)
     if trouble is not None:  # the reader lost track of the hand: nothing about the rules can be said
         return HandVerdict(**base, verdict="unreadable",  # type: ignore[arg-type]

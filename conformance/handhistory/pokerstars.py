@@ -52,6 +52,7 @@ from stud8.conformance.handhistory.record import (
     parse_amount,
 )
 from stud8.conformance.handhistory.sitebuild import DAMAGED, damage
+from stud8.conformance.handhistory.unknown import carries
 
 SITE = "PokerStars"
 GAME = "7 Card Stud Hi/Lo Limit"
@@ -294,6 +295,7 @@ class _HandParser:
         bring_in_amount = 0
         ante_amount = 0
         participants: set[str] = set()
+        unknown: list[tuple[int, str, str]] = []  # lines no pattern knows, judged when the names are all known
 
         def name_of(text: str) -> tuple[str, str] | None:
             """Split 'NAME: rest' on a known player's name (names may hold ': ')."""
@@ -360,7 +362,7 @@ class _HandParser:
                 if shown and shown.group(1) in names:
                     self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
                 elif not _SUMMARY_LINES.match(text):
-                    raise _Bad(f"a line the PokerStars format does not know in the summary: {text!r}", number)
+                    unknown.append((number, text, "in the summary "))
                 continue
             dealt = text[9:].partition(" [") if text.startswith("Dealt to ") else None
             if dealt and dealt[0] not in names and text.endswith("]"):
@@ -412,7 +414,7 @@ class _HandParser:
                 if text.startswith("Hand cancelled"):
                     raise _Bad(f"the site cancelled the hand: {text!r}", number, "cannot-judge")
                 if not _OTHER_LINES.match(text):
-                    raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
+                    unknown.append((number, text, ""))
                 continue  # table chatter: joins, leaves, is connected, said...
             name, rest = split
             all_in = rest.endswith(_ALL_IN)
@@ -491,6 +493,12 @@ class _HandParser:
             actions.append(ActionRecord(street, name, kind, amount, all_in, number))
             participants.add(name)
 
+        ignored = []
+        for number, text, where in unknown:  # unknown.py: a line naming a player, an amount or a card refuses the hand
+            reason = carries(text, names)
+            if reason is not None:
+                raise _Bad(f"a line the PokerStars format does not know {where}and {reason}: {text!r}", number)
+            ignored.append((number, text))
         if not seats:
             raise _Bad("no seats in the hand", first_line)
         if street < 3:
@@ -533,7 +541,7 @@ class _HandParser:
             max_seats=max_seats, started=header.started, seats=tuple(in_hand), actions=tuple(actions),
             cards=player_cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
             collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
-            pot_line=pot_line,
+            pot_line=pot_line, ignored=tuple(ignored),
         )
         if not header.kind.stud8:
             # Another stud game (Stud high, Razz) or structure is read through: its books must
