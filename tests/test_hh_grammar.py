@@ -222,3 +222,46 @@ def test_small_work_stays_in_this_process_and_large_work_gets_workers(tmp_path: 
     monkeypatch.setattr(batch, "default_jobs", lambda: 2)
     assert batch.choose_workers(small, None) == 2          # past the size, every core (two here)
     assert batch.work_size(small) == sum(path.stat().st_size for path in (SITES / "pokerstars").iterdir())
+
+
+# --- XML: an element or type no table lists, judged by what it carries ----------------------------
+
+@pytest.mark.parametrize(("planted", "ignored"), [
+    ('<event sequence="0" type="DEALER_MESSAGE" timestamp="1373942103100"/>', True),
+    ('<event sequence="0" type="DEALER_MESSAGE" timestamp="1373942103100" player="5"/>', False),
+    ('<event sequence="0" type="JACKPOT" timestamp="1373942103100" amount="0.50"/>', False),
+    ('<note>the table will close soon</note>', True),
+    ('<note cards="Ah,Kd"/>', False),
+])
+def test_an_unknown_merge_element_is_read_past_only_when_it_carries_nothing(tmp_path: Path, planted: str,
+                                                                             ignored: bool) -> None:
+    text = (SITES / "merge" / "7-StudHL-USD-0.25-0.50-201307.xml").read_text()
+    anchor = '\t\t<event sequence="1" type="ANTE"'
+    path = tmp_path / "merge.xml"
+    path.write_text(text.replace(anchor, "\t\t" + planted + "\n" + anchor, 1) + "\n" + text)
+    first, second = list(open_history(path))
+    assert isinstance(second, HandRecord)
+    if ignored:
+        assert isinstance(first, HandRecord) and len(first.ignored) == 1 and first.ignored[0][1] == planted.replace("\t", "")
+        assert first.without_provenance() == second.without_provenance()
+    else:
+        assert isinstance(first, HandProblem) and first.verdict == "unreadable" and "does not know" in first.reason
+
+
+@pytest.mark.parametrize(("planted", "ignored"), [
+    ("<note>good luck</note>", True),
+    ('<note player="Hero">good luck</note>', False),
+    ('<bounty sum="€1.00"/>', False),
+])
+def test_an_unknown_ipoker_element_is_read_past_only_when_it_carries_nothing(tmp_path: Path, planted: str,
+                                                                             ignored: bool) -> None:
+    text = (SITES / "ipoker" / "7-StudHL-EUR-0.05-0.10-201405.xml").read_text(encoding="cp1252")
+    anchor = '<round no="2">'
+    path = tmp_path / "ipoker.xml"
+    path.write_text(text.replace(anchor, anchor + planted, 1), encoding="cp1252")
+    items = list(open_history(path))
+    assert len(items) == 5 and all(isinstance(item, HandRecord) for item in items[1:])
+    if ignored:
+        assert isinstance(items[0], HandRecord) and len(items[0].ignored) == 1
+    else:
+        assert isinstance(items[0], HandProblem) and "does not know" in items[0].reason

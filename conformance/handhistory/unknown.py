@@ -66,3 +66,34 @@ def names_player(line: str, name: str) -> bool:
 
 def _word(character: str) -> bool:
     return character.isalnum() or character == "_"
+
+
+_WHO_ATTRIBUTES = ("player", "nickname", "name", "seat")
+_AMOUNT_ATTRIBUTES = ("amount", "sum", "balance", "win", "bet", "chips", "pot", "rake")
+_CARD_ATTRIBUTES = ("cards", "card")
+
+
+def element_carries(tag: str, attributes: dict[str, str], text: str, players: Iterable[str]) -> str | None:
+    """The same judgement for an XML element no table lists (Merge, iPoker): it names a player
+    (an attribute that says who, holding one of ``players``: names or seat numbers of those dealt
+    in), carries an amount (a non-zero amount attribute) or cards (a card attribute, or its
+    text); else None. Structural attributes (``sequence``, ``timestamp``, ``no``) say nothing."""
+    known = set(players)
+    for key in _WHO_ATTRIBUTES:
+        if attributes.get(key, "") in known and attributes.get(key):
+            return f"<{tag}> names the player {attributes[key]!r}"
+    for key in _AMOUNT_ATTRIBUTES:
+        value = attributes.get(key, "").strip()
+        if value and value.strip("$€£0.,") != "":
+            return f"<{tag}> carries the amount {key}={value!r}"
+    for key in _CARD_ATTRIBUTES:
+        if attributes.get(key, "").strip():
+            return f"<{tag}> carries cards"
+    return carries(text, known) if text.strip() else None
+
+
+def element_text(tag: str, attributes: dict[str, str], text: str) -> str:
+    """An element as the verdict lists it when it is read past (at most 200 characters)."""
+    said = "".join(f' {key}="{value}"' for key, value in attributes.items())
+    inner = " ".join(text.split())
+    return (f"<{tag}{said}>{inner}</{tag}>" if inner else f"<{tag}{said}/>")[:200]
