@@ -37,6 +37,7 @@ from typing import TextIO
 
 from stud8.conformance.handhistory import money as books
 from stud8.conformance.handhistory.games import Game, classify, refusal
+from stud8.conformance.handhistory.inference import ante_inference
 from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
 from stud8.conformance.handhistory.record import (
     SLOTS,
@@ -542,6 +543,7 @@ class _HandParser:
             cards=player_cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
             collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
             pot_line=pot_line, ignored=tuple(ignored),
+            inferences=tuple(found for found in (ante_inference(actions, header.unit),) if found is not None),
         )
         if not header.kind.stud8:
             # Another stud game (Stud high, Razz) or structure is read through: its books must
