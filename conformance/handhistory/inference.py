@@ -89,8 +89,10 @@ def alternatives(record: HandRecord) -> Iterator[HandRecord] | None:
 def _choices(record: HandRecord, inference: Inference) -> Iterator[tuple[Inference, object]]:
     if inference.kind == "card-order":
         yield from ((inference, order) for order in _orders(record, inference))
-    else:
-        yield from ((inference, amounts) for amounts in inference.amounts)
+    else:  # the record's own value first, then the others the history allows
+        own = (record.ante,) if inference.kind == "ante" else (record.small_bet, record.big_bet)
+        yield (inference, own)
+        yield from ((inference, amounts) for amounts in inference.amounts if amounts != own)
 
 
 def _orders(record: HandRecord, inference: Inference) -> Iterator[tuple[str | None, ...]]:
