@@ -68,6 +68,14 @@ What the rows can say (``Row.does``):
 A row's ``also`` adds meanings to its line from the same groups: ``show`` (the ``cards``),
 ``muck``, ``claim`` (the ``claimed`` group, else ``amount``, as the row's ``claim``): one
 summary line may show a hand, pay it and restate what the player bet.
+
+**The inventory** (issue 28 item 1). A grammar's rows are the inventory of the line kinds its
+site writes, each read or deliberately ignored, with an example. A row's ``source`` says where
+a kind comes from when no history in ``shared/site-hands`` shows it: ``fpdb`` (the public fpdb
+parser's definitions of the site, ``<Site>ToFpdb.py``), with the definition named. A
+grammar's ``other_games`` rows list the lines of the site's other games (blinds, boards,
+draws): never read (a stud hand never holds one, and those hands are refused from their
+header), they account for every line of the corpus. ``inventory.py`` checks and prints both.
 """
 
 from __future__ import annotations
@@ -125,6 +133,7 @@ class Row:
     after_rake: bool = False
     sections: tuple[str, ...] = ()
     also: tuple[str, ...] = ()
+    source: str = ""
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -156,6 +165,7 @@ class Grammar:
     uncalled: str = "line"
     complete_when: tuple[str, ...] = ("collect",)
     id_pattern: str = r"#\s*([\w-]+)"
+    other_games: tuple[Row, ...] = ()
     start_regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
     sniff_regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

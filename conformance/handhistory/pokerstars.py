@@ -37,6 +37,7 @@ from typing import TextIO
 
 from stud8.conformance.handhistory import money as books
 from stud8.conformance.handhistory.games import Game, classify, refusal
+from stud8.conformance.handhistory.grammar import Row
 from stud8.conformance.handhistory.inference import ante_inference
 from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
 from stud8.conformance.handhistory.record import (
@@ -116,12 +117,13 @@ _OTHER_LINES = re.compile(
     r"|will be allowed to play after the button|was removed from the table for failing to post"
     r"|said, \".*\"|finished the tournament(?: in \d+\w\w place)?(?: and received .*)?"
     r"|wins the tournament(?: and receives .*)?|re-buys and receives .*|takes the add-on and receives .*"
-    r"|wins the .+ bounty for eliminating .*|wins an entry to tournament .*)"
-    r"|Betting is capped|Pair on board - a double bet is allowed|No low hand qualified"
+    r"|(?:wins|split) the .+ bounty for eliminating .*|wins an entry to tournament .*"
+    r"|wins .+ for (?:splitting the elimination of|eliminating) .+ and their own bounty increases by .*)"
+    r"|Betting is capped|Pair on board - a double bet is allowed|No low hand qualified|STP added: .*"
     r"|Table '.*' \d+-max.*|Seat \d+: .+ \(.*in chips.*\).*)$")
 """Any other line of the hand that says nothing about its chips or cards."""
 _SUMMARY_LINES = re.compile(
-    r"^(?:Seat \d+: .+ (?:folded (?:on|before) .+|collected \(.+\)|showed \[[^\]]*\] and (?:won|lost) .+"
+    r"^(?:Seat \d+: .+ (?:folded (?:on|before) .+|collected \(.+\)|showed \[[^\]]*\] and (?:won|lost|collected) .+"
     r"|mucked \[[^\]]*\].*|is sitting out|didn't show and won .+)"
     r"|Seat \d+: .+\(didn't bet\)|Board \[[^\]]*\]|Hand was run twice)$")
 """A summary line the reader does not need (the payout is read from the collect lines)."""
@@ -800,3 +802,112 @@ def _dealt_line(name: str, cards: tuple[str | None, ...], street: int) -> list[s
 
 READER = PokerStarsReader()
 WRITER = PokerStarsWriter()
+
+
+# --- the inventory of line kinds (issue 28 item 1) ------------------------------------------------
+# PokerStars' reader is written by hand (see the module docstring), so its line kinds are listed
+# here as rows of the grammar machine's kind (``grammar.Row``): what each line does, an example
+# and, when no history in shared/site-hands shows it, its source. A test reads each example in a
+# real hand (tests/test_hh_inventory.py): an ``ignore`` line must leave the hand as it was, any
+# other is found in the corpus or defined by fpdb. ``sections`` say where a line is planted.
+
+def _line(does: str, pattern: str, example: str, where: str = "play", source: str = "") -> Row:
+    return Row(does, pattern, example, sections=(where,), source=source)
+
+
+_FPDB = "fpdb PokerStarsToFpdb.py"
+LINES: tuple[Row, ...] = (
+    _line("header", r"^PokerStars (?:Game|Hand) #\d+: +\S.* \([^()]+\) - .*$",
+          "PokerStars Game #35874487284:  7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET", "head"),
+    _line("header", r"^PokerStars (?:Zoom |Rush )?(?:Game|Hand) #\d+: +(?:Zoom |Rush )?Tournament #\d+, .*$",
+          "PokerStars Hand #47653044486: Tournament #345983925, $200+$15 USD Razz Limit - Level IV (50/100) - "
+          "2010/09/06 12:42:58 ET", "head"),
+    _line("header", r"^PokerStars Hand #\d+: +Tournament #\d+, .* - Match Round \w+, Level .*$",
+          "PokerStars Hand #1: Tournament #2, $10+$1 USD 7 Card Stud Hi/Lo Limit - Match Round I, Level I (10/20) - "
+          "2010/09/06 12:42:58 ET", "head", f"{_FPDB} re_game_info (SHOOTOUT)"),
+    _line("header", r"^PokerStars Home Game Hand #\d+: +\{[^}]*\} +.*$",
+          "PokerStars Home Game Hand #72385614539: {Club 12345}  Hold'em No Limit (1/2) - 2012/01/11 21:02:42 ET", "head"),
+    _line("header", r"^POKERSTARS (?:GAME|HAND) #\d+: .*$",
+          "POKERSTARS HAND #1: TOURNAMENT #2, $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I (10/20) - 2010/01/01", "head",
+          f"{_FPDB} re_game_info (POKERSTARS, TOURNAMENT, LIMIT in capitals; tests/data/hh-extra holds one)"),
+    _line("header", r"^Full Tilt Hand #\d+: .*$",
+          "Full Tilt Hand #1590000000: Hold'em No Limit ($5/$10) - 2016/05/10 12:00:00 ET", "head"),
+    _line("header", r"^.* \[(?:ADM|AAMS) ID: [A-Z0-9]+\] - .*$",
+          "PokerStars Hand #1: 7 Card Stud Hi/Lo Limit (€0.04/€0.08 EUR) [ADM ID: 12AB] - 2012/01/01 10:00:00 CET",
+          "head", f"{_FPDB} re_game_info (BLAH2)"),
+    _line("header", r"^Table '.*'(?: \d+-max)?.*$", "Table 'Dawn II' 8-max", "head"),
+    _line("header", r"^Table ID '.*'.*$", "Table ID 'Dawn II' 8-max (Play Money)", "head", f"{_FPDB} re_hand_info"),
+    _line("seat", r"^Seat \d+: .+ \(\S+ in chips(?:, \S+ bounty)?\)(?: is sitting out)?$",
+          "Seat 3: gashpor ($1.46 in chips)", "head"),
+    _line("ante", r"^.+: posts the ante \S+(?: and is all-in)?$", "gashpor: posts the ante $0.01", "antes"),
+    _line("street", r"^\*\*\* (?:3rd|4th|5th|6th) STREET \*\*\*$|^\*\*\* RIVER \*\*\*(?: \[\S\S\])?$",
+          "*** 3rd STREET ***"),
+    _line("deal", r"^Dealt to .+ \[[^\]]*\](?: \[[^\]]*\])?$", "Dealt to gashpor [5d Qd] [Jd]"),
+    _line("bring-in", r"^.+: brings in for \S+(?: and is all-in)?$", "denny501: brings in for $0.02"),
+    _line("complete", r"^.+: (?:completes it to|completes to) \S+(?: and is all-in)?$", "Hero: completes it to $0.04",
+          source=f"{_FPDB} re_action (the completion is also written 'raises $A to $T')"),
+    _line("bet", r"^.+: bets \S+(?: and is all-in)?$", "gashpor: bets $0.08"),
+    _line("raise", r"^.+: raises \S+ to \S+(?: and is all-in)?$", "rdiezchang: raises $0.02 to $0.04"),
+    _line("call", r"^.+: calls \S+(?: and is all-in)?$", "Hero: calls $0.02"),
+    _line("check", r"^.+: checks$", "Soroka69: checks"),
+    _line("fold", r"^.+: folds(?: \[[^\]]*\])?$", "TomSludge: folds"),
+    _line("return", r"^Uncalled bet \(\S+\) returned to .+$", "Uncalled bet ($0.08) returned to rdiezchang"),
+    _line("showdown", r"^\*\*\* SHOW DOWN \*\*\*$", "*** SHOW DOWN ***"),
+    _line("show", r"^.+: shows \[[^\]]*\](?: \(.*\))?$", "gashpor: shows [4h 3d 5d Qd Jd 9d 6h] (HI: a flush, Queen high)",
+          "showdown"),
+    _line("muck", r"^.+: mucks hand$", "Hero: mucks hand", "showdown"),
+    _line("ignore", r"^.+: doesn't show hand$", "Hero: doesn't show hand", "showdown"),
+    _line("collect", r"^.+ collected \S+ from (?:pot|main pot|side pot(?:-\d+)?)$", "gashpor collected $0.40 from pot",
+          "showdown"),
+    _line("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***", "summary"),
+    _line("pot", r"^Total pot \S+.*?(?: \| Rake \S+)?(?: \| .*)?$", "Total pot $0.84 | Rake $0.04", "summary"),
+    _line("show", r"^Seat \d+: .+ (?:showed|mucked) \[[^\]]*\].*$",
+          "Seat 3: gashpor showed [4h 3d 5d Qd Jd 9d 6h] and won ($0.40) with HI: a flush, Queen high", "summary"),
+    _line("ignore", r"^Seat \d+: .+ (?:folded (?:on|before) .+|collected \(.+\)|is sitting out|didn't show and won .+)$",
+          "Seat 4: denny501 folded on the 4th Street", "summary"),
+    _line("show", r"^Seat \d+: .+ showed \[[^\]]*\] and collected .+$",
+          "Seat 3: gashpor showed [4h 3d 5d Qd Jd 9d 6h] and collected ($0.40) with HI: a flush, Queen high", "summary",
+          f"{_FPDB} re_collect_pot (showed ... and collected)"),
+    _line("ignore", r"^Board \[[^\]]*\]$|^Hand was run twice$", "Hand was run twice", "summary"),
+    _line("cancel", r"^Hand cancelled$", "Hand cancelled", source=f"{_FPDB} re_cancelled"),
+    _line("ignore", r"^.+: (?:is sitting out|sits out|is disconnected|is connected|has returned|has timed out"
+                    r"(?: while (?:being )?disconnected)?)$", "Hero: is sitting out"),
+    _line("ignore", r"^.+ (?:is sitting out|sits out|is disconnected|is connected|has returned|has timed out"
+                    r"(?: while (?:being )?disconnected)?)$", "denny501 is connected"),
+    _line("ignore", r"^.+ (?:joins the table at seat #\d+|leaves the table)$", "denny501 leaves the table"),
+    _line("ignore", r"^.+ will be allowed to play after the button$", "LainaRahat will be allowed to play after the button"),
+    _line("ignore", r"^.+ was removed from the table for failing to post$",
+          "LainaRahat was removed from the table for failing to post"),
+    _line("ignore", r"^.+ said, \".*\"$", 'Hero said, "gl"'),
+    _line("ignore", r"^.+: is low with \[[^\]]*\]$", "gashpor: is low with [5d]",
+          source="by analogy: Full Tilt's 'is low with' (this client's own stud lines)"),
+    _line("ignore", r"^Betting is capped$", "Betting is capped"),
+    _line("ignore", r"^Pair on board - a double bet is allowed$", "Pair on board - a double bet is allowed"),
+    _line("ignore", r"^No low hand qualified$", "No low hand qualified",
+          source="by analogy: the site's hi/lo summary wording"),
+    _line("ignore", r"^.+ finished the tournament(?: in \d+\w\w place)?(?: and received .*)?$",
+          "gashpor finished the tournament in 3rd place and received $5.00.", source=f"{_FPDB} re_winning_rank_other"),
+    _line("ignore", r"^.+ wins the tournament and receives .*$",
+          "gashpor wins the tournament and receives $230.36 - congratulations!", source=f"{_FPDB} re_winning_rank_one"),
+    _line("ignore", r"^.+ (?:wins|split) the .+ bounty for eliminating .+$",
+          "gashpor, Hero split the $50 bounty for eliminating denny501", source=f"{_FPDB} re_bounty"),
+    _line("ignore", r"^.+ wins .+ for (?:splitting the elimination of|eliminating) .+ and their own bounty increases by .+$",
+          "gashpor wins $19.90 for eliminating denny501 and their own bounty increases by $19.89 to $155.32",
+          source=f"{_FPDB} re_progressive"),
+    _line("ignore", r"^.+ (?:re-buys and receives|takes the add-on and receives|wins an entry to tournament) .+$",
+          "gashpor re-buys and receives 1500 chips for $10.00", source=f"{_FPDB} (rebuys, add-ons, satellites)"),
+    _line("ignore", r"^STP added: .+$", "STP added: $0.50", source=f"{_FPDB} re_stp"),
+)
+"""PokerStars' line kinds: each read, or read past by name (``ignore``)."""
+
+OTHER_GAMES: tuple[Row, ...] = (
+    _line("ignore", r"^.+: posts (?:small|big|button) blind .+$|^.+: posts small & big blinds .+$|^.+: posts straddle .+$",
+          "Hero: posts small blind $0.10"),
+    _line("ignore", r"^\*\*\* (?:HOLE CARDS|(?:FIRST |SECOND )?(?:FLOP|TURN|RIVER)) \*\*\*(?: \[.*)?$", "*** HOLE CARDS ***"),
+    _line("ignore", r"^.+: (?:discards \d+ cards?|stands pat)(?: \[.*)?$", "Hero: stands pat",
+          source=f"{_FPDB} re_action (discards, stands pat)"),
+    _line("ignore", r"^.+ cashed out the hand for .+ \| Cash Out Fee .+$",
+          "Vinsand88 cashed out the hand for $2.19 | Cash Out Fee $0.02",
+          source=f"{_FPDB} re_collect_pot3 (all-in cash-out of flop games: a payout the stud reader refuses)"),
+)
+"""Lines of PokerStars' other games, never in a stud hand (those hands are refused from their header)."""
