@@ -205,6 +205,7 @@ class _Facts:
     fold_street: list[int]
     last_street: int
     problems: list[Deviation] = field(default_factory=list)
+    pots: tuple[dict[int, int], list[Any]] | None = None  # the rules' returns and pots (``_rules_pots``)
 
 
 def _facts(record: HandRecord) -> _Facts:
@@ -440,15 +441,10 @@ def _describe(action: ActionRecord) -> str:
     return action.kind.value
 
 
-def _engine_move(action: ActionRecord) -> str:
-    kind = action.kind
-    if kind == ActionKind.BRING_IN:
-        return "pb"
-    if kind in TO_KINDS:
-        return f"cbr {action.amount}"
-    if kind == ActionKind.FOLD:
-        return "f"
-    return "cc"
+_ENGINE_KINDS = {ActionKind.BRING_IN: "pb", ActionKind.COMPLETE: "cbr", ActionKind.BET: "cbr", ActionKind.RAISE: "cbr",
+                 ActionKind.FOLD: "f", ActionKind.CHECK: "cc", ActionKind.CALL: "cc"}
+"""The engine's move kind of each recorded kind (``_engine_move`` without building the text)."""
+_ADDED_KINDS = frozenset({ActionKind.CALL, ActionKind.BRING_IN})
 
 
 def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[str, Any], first_of_street: bool,
@@ -521,7 +517,8 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
             street = action.street
             first_of_street = True
         seat = facts.seat_of[action.player]
-        street_name = STREET_NAMES.get(action.street, str(action.street))
+        if hand.over or hand.street + 3 != action.street:
+            street_name = STREET_NAMES.get(action.street, str(action.street))
         if hand.over:
             deviations.append(Deviation("actions.in-turn", street_name, step, f"{action.player}: {_describe(action)}",
                                         "nothing: the hand is over",
@@ -535,15 +532,15 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
                                         "the record's betting round does not close where the rules close it",
                                         action.line))
             return deviations
-        move = _engine_move(action)
-        kind, _, amount = move.partition(" ")
+        kind = _ENGINE_KINDS[action.kind]
         before = table.contributed[seat]
         refused: ActionError | None = None
         try:  # apply refuses exactly what check() refuses, and then changes nothing
-            hand.apply(Action(seat + 1, kind, int(amount) if amount else None))
+            hand.apply(Action(seat + 1, kind, action.amount if kind == "cbr" else None))
         except ActionError as refusal:
             refused = refusal
         if refused is not None:
+            street_name = STREET_NAMES.get(action.street, str(action.street))
             facing = max(table.committed) > table.committed[seat]
             code = getattr(refused, "code", "")
             rule = _refusal_rule(code, action, hand, resolved, first_of_street, facts)
@@ -558,10 +555,11 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
                                         f"{action.player}: {_describe(action)}: {why}", action.line))
             return deviations
         added = table.contributed[seat] - before
-        recorded_added = action.amount if action.kind in (ActionKind.CALL, ActionKind.BRING_IN) else None
-        if action.kind == ActionKind.CHECK and added:
+        recorded_added = action.amount if action.kind in _ADDED_KINDS else None
+        if action.kind is ActionKind.CHECK and added:
             recorded_added = 0
         if recorded_added is not None and recorded_added != added:
+            street_name = STREET_NAMES.get(action.street, str(action.street))
             rule = "bring-in.post-or-complete" if action.kind == ActionKind.BRING_IN else "betting.actions"
             verb = "a check" if action.kind == ActionKind.CHECK else f"{action.kind.value} {added}"
             deviations.append(Deviation(rule, street_name, step, f"{action.player}: {_describe(action)}", verb,
@@ -604,10 +602,11 @@ class _Payout:
     paid: dict[int, int]
 
 
-def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], resolved: Mapping[str, Any],
-                  community: str | None = None) -> _Payout:
-    """How the rules pay the recorded contributions, each pot less its rake (the community
-    card, when seventh street was one, is every player's: deck.community-card)."""
+def _rules_pots(facts: _Facts) -> tuple[dict[int, int], list[Any]]:
+    """The uncalled chips returned and the pots the rules form from the recorded
+    contributions (pots.uncalled-bet, pots.side-pots); kept on the facts, worked out once."""
+    if facts.pots is not None:
+        return facts.pots
     contributions = list(facts.contributed)
     returned: dict[int, int] = {}
     back = uncalled(contributions)  # pots.uncalled-bet
@@ -617,7 +616,16 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
         returned[seat] = amount
     live = [not folded for folded in facts.folded]
     all_in = [live[s] and facts.stacks[s] == facts.contributed[s] for s in range(len(live))]
-    pots = side_pots(contributions, facts.folded, all_in)  # pots.side-pots
+    facts.pots = (returned, side_pots(contributions, facts.folded, all_in))  # pots.side-pots
+    return facts.pots
+
+
+def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], resolved: Mapping[str, Any],
+                  community: str | None = None) -> _Payout:
+    """How the rules pay the recorded contributions, each pot less its rake (the community
+    card, when seventh street was one, is every player's: deck.community-card)."""
+    returned, pots = _rules_pots(facts)
+    live = [not folded for folded in facts.folded]
     cards = [[_CARD_INDEX[card] for card in seat_cards] for seat_cards in filled]
     shared = None if community is None else _CARD_INDEX[community]
     paid: dict[int, int] = {}
@@ -825,9 +833,9 @@ def _audit_reading(record: HandRecord, options: AuditOptions) -> HandVerdict:
             net_rules = tuple((name, payout.paid.get(seat, 0) + payout.returned.get(seat, 0) - facts.contributed[seat])
                               for seat, name in enumerate(facts.names))
         if deviations:
-            reason = "; ".join(f"not checked: {why}" if index == 0 else why for index, why in enumerate(not_judged))
+            said = "; ".join(f"not checked: {why}" if index == 0 else why for index, why in enumerate(not_judged))
             return HandVerdict(**base, verdict="deviates", deviations=tuple(deviations),  # type: ignore[arg-type]
-                               net_rules=net_rules, reason=reason)
+                               net_rules=net_rules, reason=said)
         if not_judged:
             return HandVerdict(**base, verdict="cannot-judge",  # type: ignore[arg-type]
                                reason="; ".join(not_judged) + "; " + _held(checked), checked=tuple(checked))
@@ -879,7 +887,7 @@ def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[str | Non
     seeded shuffles. Either way within the budget (``_Budget``). Folded players' unseen cards
     never change the payout.
     """
-    rakes = _pot_rakes(record, len(_rules_payout(facts, filled, [], resolved, record.community).pots))
+    rakes = _pot_rakes(record, len(_rules_pots(facts)[1]))
     first = _rules_payout(facts, filled, rakes, resolved, record.community)
     contested = sum(not folded for folded in facts.folded) > 1
     unseen = [seat for seat, cards in enumerate(slots)

@@ -200,8 +200,9 @@ def _tournament_game(text: str) -> str:
 
 
 def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
-    rest = _ITALY.sub("", rest)
-    tournament = _TOURNAMENT.match(rest)
+    if "ID: " in rest:
+        rest = _ITALY.sub("", rest)
+    tournament = _TOURNAMENT.match(rest) if "OURNAMENT #" in rest.upper() else None
     if tournament:
         number, buy_in_and_game, _level, small, big, started = tournament.groups()
         game = _tournament_game(buy_in_and_game)
@@ -238,6 +239,9 @@ def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
 
 # --- one hand --------------------------------------------------------------------------------
 
+_new_action = tuple.__new__
+"""``ActionRecord`` made from its six fields at C speed (a history has dozens of actions a hand;
+the named tuple's own constructor is a Python function)."""
 _CARD_SET = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
 
@@ -252,8 +256,9 @@ def _cards(text: str, line: int) -> list[str]:
 class _HandParser:
     """The lines of one hand to a record (raises ``_Bad``)."""
 
-    def __init__(self, lines: list[tuple[int, str]], path: str) -> None:
-        self.lines = lines
+    def __init__(self, lines: list[str], first: int, path: str) -> None:
+        self.lines = lines  # the hand's lines, the first (its header) on line ``first`` of the file
+        self.first = first
         self.path = path
 
     def amount(self, text: str, line: int) -> int:
@@ -271,7 +276,7 @@ class _HandParser:
         return value
 
     def parse(self) -> HandRecord:
-        first_line, first = self.lines[0]
+        first_line, first = self.first, self.lines[0]
         match = _HEADER.match(first.lstrip("\ufeff"))
         assert match is not None
         site = _SITES[match.group(1)]
@@ -310,116 +315,120 @@ class _HandParser:
                     return name, text[len(name) + 2:]
             return None
 
-        for number, text in self.lines[1:]:
+        for number, text in enumerate(self.lines[1:], first_line + 1):
             text = text.rstrip()
             if not text:
                 continue
-            if section == "setup":
-                table_match = _TABLE.match(text)
-                if table_match:
-                    table, max_seats = table_match.group(1), int(table_match.group(2) or 8)
-                    continue
-                seat_match = _SEAT.match(text)
-                if seat_match:
-                    seat_no, name, stack, _rest = seat_match.groups()
-                    names[name] = len(seats)
-                    seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number), number))
-                    continue
-            street_match = _STREET.match(text) if text.startswith("*** ") else None
-            if street_match:
-                label = street_match.group(1)
-                if label == "SUMMARY":
-                    section = "summary"
-                elif label == "SHOW DOWN":
-                    section = "showdown"
-                else:
-                    section = "play"
-                    new_street = _STREETS[label]
-                    if new_street != street + 1 and not (street == 0 and new_street == 3):
-                        raise _Bad(f"street {label} out of order", number)
-                    street = new_street
-                    street_level = 0
-                    committed = {}
-                    if street_match.group(2):
-                        board = _cards(street_match.group(2), number)
-                        if street != 7 or len(board) != 1:
-                            raise _Bad(f"a board card on {label}", number)
-                        community = board[0]
-                continue
-            if section == "summary":
-                total_match = _TOTAL.match(text)
-                if total_match:
-                    pot_line = number
-                    total_pot = self.amount(total_match.group(1), number)
-                    for side in _SIDE.finditer(total_match.group(2) or ""):
-                        index = 0 if side.group(1) == "Main pot" else int(side.group(2) or 1)
-                        side_amounts[index] = self.amount(side.group(3), number)
-                    if total_match.group(3):
-                        rake = self.amount(total_match.group(3), number)
-                    extra = total_match.group(4) or ""
-                    jackpot = re.search(r"Jackpot (\S+)", extra)
-                    if jackpot:
-                        fees = self.amount(jackpot.group(1), number)
-                    continue
-                shown = _SUMMARY_CARDS.match(text)
-                if shown and shown.group(1) in names:
-                    self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
-                elif not _SUMMARY_LINES.match(text):
-                    unknown.append((number, text, "in the summary "))
-                continue
-            dealt = text[9:].partition(" [") if text.startswith("Dealt to ") else None
-            if dealt and dealt[0] not in names and text.endswith("]"):
-                # a name holding " [" itself (an alias "PC [Mittel]"): the seated name the line names
-                owner = next((n for n in sorted(names, key=len, reverse=True)
-                              if text.startswith(f"Dealt to {n} [")), None)
-                if owner is not None:
-                    dealt = (owner, " [", text[9 + len(owner) + 2:])
-            if dealt and dealt[0] in names and text.endswith("]"):
-                name = dealt[0]
-                if street < 3:
-                    raise _Bad("cards dealt before third street", number)
-                groups = [_cards(group, number) for group in dealt[2][:-1].split("] [")]
-                player_slots = slots.setdefault(name, [None] * SLOTS)
-                new = groups[-1]
-                if street == 3:
-                    if len(new) == 3:
-                        player_slots[0:3] = new
-                    elif len(new) == 1:
-                        player_slots[2] = new[0]
+            head, sep, rest = text.partition(": ")
+            if sep and section != "summary" and head in names:
+                name = head  # a seated player's line (actions, antes, shows): the common case first
+            else:
+                if section == "setup":
+                    table_match = _TABLE.match(text)
+                    if table_match:
+                        table, max_seats = table_match.group(1), int(table_match.group(2) or 8)
+                        continue
+                    seat_match = _SEAT.match(text)
+                    if seat_match:
+                        seat_no, name, stack, _rest = seat_match.groups()
+                        names[name] = len(seats)
+                        seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number), number))
+                        continue
+                street_match = _STREET.match(text) if text.startswith("*** ") else None
+                if street_match:
+                    label = street_match.group(1)
+                    if label == "SUMMARY":
+                        section = "summary"
+                    elif label == "SHOW DOWN":
+                        section = "showdown"
                     else:
-                        raise _Bad(f"third street deals 1 or 3 cards to a player, not {len(new)}", number)
-                else:
-                    if len(new) != 1:
-                        raise _Bad(f"one new card per player on {_STREET_NAMES[street]}", number)
-                    player_slots[street - 1] = new[0]
-                    if len(groups) > 1 and len(groups[0]) >= street - 1:  # the hero's own earlier cards
-                        earlier = groups[0]
-                        if len(earlier) == street - 1:
-                            for slot, card in enumerate(earlier):
-                                if player_slots[slot] is None:
-                                    player_slots[slot] = card
-                participants.add(name)
-                continue
-            returned_match = _RETURNED.match(text) if text.startswith("Uncalled bet (") else None
-            if returned_match and returned_match.group(2) in names:
-                name = returned_match.group(2)
-                returned[name] = returned.get(name, 0) + self.amount(returned_match.group(1), number)
-                continue
-            collected_match = _COLLECTED.match(text) if " collected " in text else None
-            if collected_match and collected_match.group(1) in names:
-                name, amount_text, where, index_text = collected_match.groups()
-                index = 0 if where in ("pot", "main pot") else int(index_text or 1)
-                pot = collected_by_pot.setdefault(index, {})
-                pot[name] = pot.get(name, 0) + self.amount(amount_text, number)
-                continue
-            split = name_of(text)
-            if split is None:
-                if text.startswith("Hand cancelled"):
-                    raise _Bad(f"the site cancelled the hand: {text!r}", number, "cannot-judge")
-                if not _OTHER_LINES.match(text):
-                    unknown.append((number, text, ""))
-                continue  # table chatter: joins, leaves, is connected, said...
-            name, rest = split
+                        section = "play"
+                        new_street = _STREETS[label]
+                        if new_street != street + 1 and not (street == 0 and new_street == 3):
+                            raise _Bad(f"street {label} out of order", number)
+                        street = new_street
+                        street_level = 0
+                        committed = {}
+                        if street_match.group(2):
+                            board = _cards(street_match.group(2), number)
+                            if street != 7 or len(board) != 1:
+                                raise _Bad(f"a board card on {label}", number)
+                            community = board[0]
+                    continue
+                if section == "summary":
+                    total_match = _TOTAL.match(text)
+                    if total_match:
+                        pot_line = number
+                        total_pot = self.amount(total_match.group(1), number)
+                        for side in _SIDE.finditer(total_match.group(2) or ""):
+                            index = 0 if side.group(1) == "Main pot" else int(side.group(2) or 1)
+                            side_amounts[index] = self.amount(side.group(3), number)
+                        if total_match.group(3):
+                            rake = self.amount(total_match.group(3), number)
+                        extra = total_match.group(4) or ""
+                        jackpot = re.search(r"Jackpot (\S+)", extra)
+                        if jackpot:
+                            fees = self.amount(jackpot.group(1), number)
+                        continue
+                    shown = _SUMMARY_CARDS.match(text)
+                    if shown and shown.group(1) in names:
+                        self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
+                    elif not _SUMMARY_LINES.match(text):
+                        unknown.append((number, text, "in the summary "))
+                    continue
+                dealt = text[9:].partition(" [") if text.startswith("Dealt to ") else None
+                if dealt and dealt[0] not in names and text.endswith("]"):
+                    # a name holding " [" itself (an alias "PC [Mittel]"): the seated name the line names
+                    owner = next((n for n in sorted(names, key=len, reverse=True)
+                                  if text.startswith(f"Dealt to {n} [")), None)
+                    if owner is not None:
+                        dealt = (owner, " [", text[9 + len(owner) + 2:])
+                if dealt and dealt[0] in names and text.endswith("]"):
+                    name = dealt[0]
+                    if street < 3:
+                        raise _Bad("cards dealt before third street", number)
+                    groups = [_cards(group, number) for group in dealt[2][:-1].split("] [")]
+                    player_slots = slots.setdefault(name, [None] * SLOTS)
+                    new = groups[-1]
+                    if street == 3:
+                        if len(new) == 3:
+                            player_slots[0:3] = new
+                        elif len(new) == 1:
+                            player_slots[2] = new[0]
+                        else:
+                            raise _Bad(f"third street deals 1 or 3 cards to a player, not {len(new)}", number)
+                    else:
+                        if len(new) != 1:
+                            raise _Bad(f"one new card per player on {_STREET_NAMES[street]}", number)
+                        player_slots[street - 1] = new[0]
+                        if len(groups) > 1 and len(groups[0]) >= street - 1:  # the hero's own earlier cards
+                            earlier = groups[0]
+                            if len(earlier) == street - 1:
+                                for slot, card in enumerate(earlier):
+                                    if player_slots[slot] is None:
+                                        player_slots[slot] = card
+                    participants.add(name)
+                    continue
+                returned_match = _RETURNED.match(text) if text.startswith("Uncalled bet (") else None
+                if returned_match and returned_match.group(2) in names:
+                    name = returned_match.group(2)
+                    returned[name] = returned.get(name, 0) + self.amount(returned_match.group(1), number)
+                    continue
+                collected_match = _COLLECTED.match(text) if " collected " in text else None
+                if collected_match and collected_match.group(1) in names:
+                    name, amount_text, where, index_text = collected_match.groups()
+                    index = 0 if where in ("pot", "main pot") else int(index_text or 1)
+                    pot = collected_by_pot.setdefault(index, {})
+                    pot[name] = pot.get(name, 0) + self.amount(amount_text, number)
+                    continue
+                split = name_of(text)
+                if split is None:
+                    if text.startswith("Hand cancelled"):
+                        raise _Bad(f"the site cancelled the hand: {text!r}", number, "cannot-judge")
+                    if not _OTHER_LINES.match(text):
+                        unknown.append((number, text, ""))
+                    continue  # table chatter: joins, leaves, is connected, said...
+                name, rest = split
             all_in = rest.endswith(_ALL_IN)
             if all_in:
                 rest = rest[: -len(_ALL_IN)]
@@ -428,7 +437,7 @@ class _HandParser:
                     raise _Bad("an ante after the deal", number)
                 amount = self.amount(rest[len("posts the ante "):], number)
                 ante_amount = max(ante_amount, amount)
-                actions.append(ActionRecord(0, name, ActionKind.ANTE, amount, all_in, number))
+                actions.append(_new_action(ActionRecord, (0, name, ActionKind.ANTE, amount, all_in, number)))
                 participants.add(name)
                 continue
             if section == "showdown":
@@ -493,7 +502,7 @@ class _HandParser:
             if kind == ActionKind.COMPLETE:
                 completed = True
             street_level = max(street_level, committed.get(name, 0))
-            actions.append(ActionRecord(street, name, kind, amount, all_in, number))
+            actions.append(_new_action(ActionRecord, (street, name, kind, amount, all_in, number)))
             participants.add(name)
 
         ignored = []
@@ -507,7 +516,7 @@ class _HandParser:
         if street < 3:
             raise _Bad("the hand has no third street", first_line)
         if section != "summary":
-            raise _Bad("the hand ends before its summary (truncated?)", self.lines[-1][0])
+            raise _Bad("the hand ends before its summary (truncated?)", first_line + len(self.lines) - 1)
         in_hand = [seat for seat in seats if seat.name in participants]
         order = {seat.name: index for index, seat in enumerate(in_hand)}
 
@@ -597,41 +606,50 @@ class PokerStarsReader:
         return _SNIFF.search(head) is not None
 
     def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
-        lines: list[tuple[int, str]] = []
+        lines: list[str] = []   # the hand being read, from its header (line ``first``)
+        first = 0
         stray: int | None = None
         broken: tuple[int, str] | None = None  # why the hand being read cannot be used
+        starts = _HEADER_START
+        append = lines.append
         for number, text, too_long in bounded_lines(stream):
-            if text.startswith(_HEADER_START) and _HEADER.match(text.lstrip("\ufeff")):
-                if lines:
-                    yield self._hand(lines, path, broken)
-                lines, broken = [(number, text.rstrip("\r\n"))], None
-            elif lines:
-                if too_long and broken is None:
+            if too_long:
+                if lines and broken is None:
                     broken = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
-                elif len(lines) >= MAX_HAND_LINES and broken is None:
-                    broken = (number, f"the hand runs past {MAX_HAND_LINES} lines without a next header")
+                elif not lines and stray is None:
+                    stray = number
+            elif text[:1] in "PF\ufeff" and text.startswith(starts) and _HEADER.match(text.lstrip("\ufeff")):
+                if lines:
+                    yield self._hand(lines, first, path, broken)
+                lines, first, broken = [text], number, None
+                append = lines.append
+            elif lines:
                 if broken is None:
-                    lines.append((number, text.rstrip("\r\n")))
-            elif text.strip() and stray is None:
+                    if len(lines) >= MAX_HAND_LINES:
+                        broken = (number, f"the hand runs past {MAX_HAND_LINES} lines without a next header")
+                    else:
+                        append(text)
+            elif stray is None and text.strip():
                 stray = number
         if stray is not None:
             yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header", SITE)
         if lines:
-            yield self._hand(lines, path, broken)
+            yield self._hand(lines, first, path, broken)
 
     @staticmethod
-    def _hand(lines: list[tuple[int, str]], path: str, broken: tuple[int, str] | None = None) -> HandRecord | HandProblem:
-        match = _HEADER.match(lines[0][1].lstrip("\ufeff"))
+    def _hand(lines: list[str], first: int, path: str,
+              broken: tuple[int, str] | None = None) -> HandRecord | HandProblem:
+        match = _HEADER.match(lines[0].lstrip("\ufeff"))
         hand_id = match.group(2) if match else None
         site = _SITES[match.group(1)] if match else SITE
         if broken is not None:
             return HandProblem(path, hand_id, broken[0], "unreadable", broken[1], site)
         try:
-            return _HandParser(lines, path).parse()
+            return _HandParser(lines, first, path).parse()
         except _Bad as bad:
             return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason, site)
         except DAMAGED as error:
-            return HandProblem(path, hand_id, lines[0][0], "unreadable", damage(error), site)
+            return HandProblem(path, hand_id, first, "unreadable", damage(error), site)
 
 
 # --- the writer ------------------------------------------------------------------------------

@@ -663,7 +663,7 @@ class HandBuilder:
         if not self.actions:
             raise HandError("the hand has no actions: the record ends before any ante or bet")
         header.setdefault("bring_in", self.first_amount(ActionKind.BRING_IN))
-        inferences = list(self.inferences)
+        inferences: list[Inference | None] = list(self.inferences)
         if not header.get("small_bet"):
             header["small_bet"], header["big_bet"] = chosen = self._bets_played()
             inferences.append(stakes_inference(self.actions, chosen, self.unit))
