@@ -158,6 +158,8 @@ def test_bench_audit_section() -> None:
     section = bench_cmd.bench_audit(bench_cmd.Config(hands=20, seed=3, full_hands=3))
     assert set(section.rates) == {"hands_per_s", "read_only_per_s", "audit_only_per_s"}
     assert all(isinstance(rate, int) and rate > 0 for rate in section.rates.values())
-    assert set(section.ratios) == {"audit hands_per_s/target"}
+    assert set(section.ratios) == {"audit hands_per_s/target", "audit read_only_per_s/target"}
+    assert any("of the target 4,000 per core" in line for line in section.lines)
+    assert any("of the target 10,000 per core" in line for line in section.lines)
     assert "30 synthetic hands" in section.title
     assert any("read only" in line for line in section.lines)
