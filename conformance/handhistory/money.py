@@ -7,7 +7,8 @@ needs no rule of any game, only arithmetic on what the record says:
    negative, the rake within its pot; the line holding a bad one is named;
 1. every chip a player put in comes from an action the record holds, and no player puts in
    more than the stack they sat down with, nor takes back (an uncalled bet) more than they
-   put in;
+   put in; a player the record marks all in has put in exactly that stack (the stack is the
+   one before the antes: what every supported format prints on its seat lines);
 2. what the players put in, less what came back to them, is what the pots hold;
 3. each pot is what was paid out of it plus the rake and fees the site took from it;
 4. so the players' nets (collected plus returned, less put in) add up to minus the rake.
@@ -79,6 +80,14 @@ def contributions(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]
             said = f" (line {seat_line})" if seat_line else ""
             return put, Imbalance(f"{action.player} has put in {_m(put[action.player], record)}, more than the stack of "
                                   f"{_m(stacks[action.player], record)} they sat down with{said}", action.line)
+        if action.all_in and put[action.player] != stacks[action.player]:
+            # The record says the player is all in: the stack as read (before the antes, as every
+            # supported format prints it) is then exactly what they have put in.
+            seat_line = next((seat.line for seat in record.seats if seat.name == action.player), 0)
+            said = f" (line {seat_line})" if seat_line else ""
+            return put, Imbalance(f"{action.player} is all in having put in {_m(put[action.player], record)}, but sat "
+                                  f"down with {_m(stacks[action.player], record)}{said}: the stack is not what the "
+                                  "record says it is", action.line)
     return put, None
 
 
