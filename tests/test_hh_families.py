@@ -79,15 +79,15 @@ def test_a_header_variant_of_another_product_reads_the_same_hand(tmp_path: Path,
 
 
 TOURNAMENT_HEADERS = [
-    ("fulltilt", "Full Tilt Poker Game #1234: $10 + $1 Big Game (Rebuy) (98765), Table 3 - 40/80 Ante 10 - "
-                 "Limit Stud H/L - 10:00:00 ET - 2011/03/28", "98765"),
-    ("acr", "Game Hand #82980175 - $1,000 GTD Tournament #11212445 - 7Stud H/L(Fixed Limit) - (250.00/500.00)- "
-            "2019/07/25 02:31:33 UTC", "11212445"),
-    ("bovada", "Bovada Hand #2633115879: 7CARD HiLo Tournament #M-1378659 TBL#1, 1 on 1 Fixed Limit Normal - Level 1 "
-               "($0/$0) [MVS] - 2012-06-17 22:21:03", "1378659"),
+    ("fulltilt", ("Full Tilt Poker Game #1234: $10 + $1 Big Game (Rebuy) (98765), Table 3 - 40/80 Ante 10 - "
+                 "Limit Stud H/L - 10:00:00 ET - 2011/03/28"), "98765"),
+    ("acr", ("Game Hand #82980175 - $1,000 GTD Tournament #11212445 - 7Stud H/L(Fixed Limit) - (250.00/500.00)- "
+            "2019/07/25 02:31:33 UTC"), "11212445"),
+    ("bovada", ("Bovada Hand #2633115879: 7CARD HiLo Tournament #M-1378659 TBL#1, 1 on 1 Fixed Limit Normal - Level 1 "
+               "($0/$0) [MVS] - 2012-06-17 22:21:03"), "1378659"),
     ("ongame", '***** History for hand T5-123-45 (TOURNAMENT: R-186-1481) *****', "R-186-1481"),
-    ("partypoker", "60/120 7 Card Stud Hi-Lo Game Table (FL) (MTT Tournament #69784932) - Wednesday, May 30, "
-                   "14:41:43 EDT 2012", "69784932"),
+    ("partypoker", ("60/120 7 Card Stud Hi-Lo Game Table (FL) (MTT Tournament #69784932) - Wednesday, May 30, "
+                   "14:41:43 EDT 2012"), "69784932"),
     ("winning", "Game ID: 695367612 10/20 $10 Freeroll - On Demand, Table 13 (Seven Cards Stud HiLow)", "$10 Freeroll - On Demand"),
 ]
 
@@ -135,7 +135,7 @@ SITTING_OUT = [
 def test_a_seat_of_a_player_not_dealt_in_is_no_player_of_the_hand(tmp_path: Path, relative: str, old: str,
                                                                   new: str) -> None:
     planted = _read(tmp_path, relative, (old, new))[0]
-    original = list(open_history(SITES / relative))[0]
+    original = next(iter(open_history(SITES / relative)))
     assert isinstance(planted, HandRecord) and "Latecomer" not in planted.players()
     _same_hand(planted, original)
 
