@@ -433,10 +433,10 @@ def bench_audit(config: Config) -> Section:
     ratio = round(rates["hands_per_s"] / TARGET_PER_CORE, 2)
     read_ratio = round(rates["read_only_per_s"] / READ_TARGET_PER_CORE, 2)
     lines = [
-        f"read and audit (one core)     {_per_second(rates['hands_per_s'])}   ({ratio} of the target "
-        f"{TARGET_PER_CORE:,} per core)",
-        f"read only                     {_per_second(rates['read_only_per_s'])}   ({read_ratio} of the target "
-        f"{READ_TARGET_PER_CORE:,} per core)",
+        (f"read and audit (one core)     {_per_second(rates['hands_per_s'])}   ({ratio} of the target "
+         f"{TARGET_PER_CORE:,} per core)"),
+        (f"read only                     {_per_second(rates['read_only_per_s'])}   ({read_ratio} of the target "
+         f"{READ_TARGET_PER_CORE:,} per core)"),
         f"audit only (records in hand)  {_per_second(rates['audit_only_per_s'])}",
     ]
     title = f"a PokerStars file of {rates['hands']:,} synthetic hands (stud8 hh synth), hands per CPU second"
