@@ -324,7 +324,7 @@ class _HandParser:
                 name = head  # a seated player's line (actions, antes, shows): the common case first
             else:
                 if section == "setup":
-                    table_match = _TABLE.match(text)
+                    table_match = _TABLE.match(text) if not text.startswith("Seat ") else None
                     if table_match:
                         table, max_seats = table_match.group(1), int(table_match.group(2) or 8)
                         continue
@@ -370,7 +370,7 @@ class _HandParser:
                         if jackpot:
                             fees = self.amount(jackpot.group(1), number)
                         continue
-                    shown = _SUMMARY_CARDS.match(text)
+                    shown = _SUMMARY_CARDS.match(text) if ("showed [" in text or "mucked [" in text) else None
                     if shown and shown.group(1) in names:
                         self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
                     elif not _SUMMARY_LINES.match(text):
