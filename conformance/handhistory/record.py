@@ -131,11 +131,10 @@ class Inference:
 
     ``kind``: ``card-order`` (cards listed without their order: which were up cards),
     ``ante`` (the ante is not stated and players posted different ones), ``stakes`` (the
-    small and big bet are read from the betting), ``stack-ante`` (a stack is read as printed
-    after the ante). ``text`` says it in a sentence. ``player``, ``line``: whose and where
+    small and big bet are read from the betting). ``text`` says it in a sentence. ``player``, ``line``: whose and where
     (``None``/0 for the table's). ``slots`` and ``cards`` (``card-order``): the slots the
     reader filled and the cards it put there, in that order; ``amounts`` (``ante``,
-    ``stakes``, ``stack-ante``): the values the history allows, the one read first.
+    ``stakes``): the values the history allows.
     """
 
     kind: str
