@@ -27,8 +27,13 @@ def test_audit_of_conforming_hands_exits_0(capsys: pytest.CaptureFixture[str]) -
     code, out, _ = _run(capsys, "hh", "audit", str(DATA), "--no-progress")
     assert code == 0
     lines = out.strip().splitlines()
-    assert lines[0] == "8 hands: 8 conforms"
-    assert lines[2].split() == ["verdict", "hands"] and lines[3].split() == ["conforms", "8"]
+    # The folder holds one hand twice (the Cardtest file repeats a hand of the 7-hand file):
+    # the later copy is noted (issue 29 item 6), then the counts.
+    assert lines[0].endswith("7-StudHL-USD-0.04-0.08-200911.txt:324: hand 35874676388 (PokerStars) conforms; the same "
+                             f"hand id as {DATA}/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt:1")
+    assert lines[1] == "8 hands: 8 conforms"
+    assert lines[3].split() == ["verdict", "hands"] and lines[4].split() == ["conforms", "8"]
+    assert lines[-1] == "1 hand repeats a hand id met earlier in this audit (each noted on its verdict)"
 
 
 def test_json_report_follows_its_schema(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -5,11 +5,13 @@ stops its file, each hand's game is its own, and the formats stud8 does not read
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 
 import pytest
 
 from stud8.conformance.handhistory import batch
+from stud8.conformance.handhistory.audit import audit_item
 from stud8.conformance.handhistory.grammar import Grammar, GrammarReader
 from stud8.conformance.handhistory.readers import READER_MODULES, open_history
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
@@ -46,6 +48,7 @@ ONE_HAND = [
     ("pokerstars/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt", "Hero: calls $0.08", "35874676388"),
 ]
 STRANGE = "Dealer: the house offers everyone a free drink"
+"""A line no grammar knows that names nobody and carries no amount and no card."""
 
 
 def _twice(tmp_path: Path, relative: str, old: str, new: str) -> tuple[Path, int]:
@@ -58,14 +61,49 @@ def _twice(tmp_path: Path, relative: str, old: str, new: str) -> tuple[Path, int
     return path, text[: text.index(old)].count("\n") + 1
 
 
+def _actor(after: str) -> str:
+    """The player of a "NAME calls ..." line, in each site's spelling."""
+    found = re.match(r"^(?:Player )?(.+?)(?::| -| :)? [Cc]alls", after)
+    assert found, after
+    return found.group(1)
+
+
 @pytest.mark.parametrize(("relative", "after", "hand"), ONE_HAND, ids=[case[0].split("/")[0] for case in ONE_HAND])
-def test_a_line_no_row_knows_refuses_its_hand_quoting_it(tmp_path: Path, relative: str, after: str, hand: str) -> None:
+def test_a_line_no_row_knows_that_carries_nothing_is_read_past_and_listed(tmp_path: Path, relative: str, after: str,
+                                                                          hand: str) -> None:
     path, line = _twice(tmp_path, relative, after, f"{after}\n{STRANGE}")
     first, second = list(open_history(path))
-    assert isinstance(first, HandProblem) and first.verdict == "unreadable" and first.hand_id == hand
-    assert STRANGE in first.reason and "does not know" in first.reason and first.line == line + 1
-    assert first.site and first.site != "unknown"
-    assert isinstance(second, HandRecord) and second.hand_id == hand
+    assert isinstance(first, HandRecord) and first.hand_id == hand
+    assert first.ignored == ((line + 1, STRANGE),)
+    assert isinstance(second, HandRecord) and second.ignored == ()
+    assert first.without_provenance() == second.without_provenance()  # nothing else of the hand changed
+    verdict = audit_item(first)
+    assert verdict.ignored == ((line + 1, STRANGE),) and verdict.to_json()["ignored"] == [{"line": line + 1,
+                                                                                       "text": STRANGE}]
+
+
+def _planted(after: str) -> list[tuple[str, str]]:
+    """Lines no grammar knows that carry what may move chips or cards, and the reason each is
+    refused: a seated player's name, an amount, a card, a number no amount can be."""
+    return [(f"{_actor(after)} waves to the rail", "names the player"),
+            ("The house adds 5 to the pot", "carries a number"),
+            ("Dealer: burn card Kd", "carries cards"),
+            ("Dealer: cards [X X] turned over", "carries cards"),
+            ("Bad beat jackpot -0.05", "which no amount can be"),
+            ("Insurance paid: nan", "which no amount can be")]
+
+
+@pytest.mark.parametrize(("relative", "after", "hand"), ONE_HAND, ids=[case[0].split("/")[0] for case in ONE_HAND])
+def test_a_line_no_row_knows_that_names_a_player_an_amount_or_a_card_refuses_its_hand(
+        tmp_path: Path, relative: str, after: str, hand: str) -> None:
+    for strange, why in _planted(after):
+        path, line = _twice(tmp_path, relative, after, f"{after}\n{strange}")
+        first, second = list(open_history(path))
+        assert isinstance(first, HandProblem) and first.verdict == "unreadable" and first.hand_id == hand, strange
+        assert repr(strange) in first.reason and "does not know" in first.reason and why in first.reason, first.reason
+        assert first.line == line + 1
+        assert first.site and first.site != "unknown"
+        assert isinstance(second, HandRecord) and second.hand_id == hand
 
 
 @pytest.mark.parametrize(("relative", "after", "hand"), ONE_HAND, ids=[case[0].split("/")[0] for case in ONE_HAND])
@@ -184,3 +222,46 @@ def test_small_work_stays_in_this_process_and_large_work_gets_workers(tmp_path: 
     monkeypatch.setattr(batch, "default_jobs", lambda: 2)
     assert batch.choose_workers(small, None) == 2          # past the size, every core (two here)
     assert batch.work_size(small) == sum(path.stat().st_size for path in (SITES / "pokerstars").iterdir())
+
+
+# --- XML: an element or type no table lists, judged by what it carries ----------------------------
+
+@pytest.mark.parametrize(("planted", "ignored"), [
+    ('<event sequence="0" type="DEALER_MESSAGE" timestamp="1373942103100"/>', True),
+    ('<event sequence="0" type="DEALER_MESSAGE" timestamp="1373942103100" player="5"/>', False),
+    ('<event sequence="0" type="JACKPOT" timestamp="1373942103100" amount="0.50"/>', False),
+    ('<note>the table will close soon</note>', True),
+    ('<note cards="Ah,Kd"/>', False),
+])
+def test_an_unknown_merge_element_is_read_past_only_when_it_carries_nothing(tmp_path: Path, planted: str,
+                                                                             ignored: bool) -> None:
+    text = (SITES / "merge" / "7-StudHL-USD-0.25-0.50-201307.xml").read_text()
+    anchor = '\t\t<event sequence="1" type="ANTE"'
+    path = tmp_path / "merge.xml"
+    path.write_text(text.replace(anchor, "\t\t" + planted + "\n" + anchor, 1) + "\n" + text)
+    first, second = list(open_history(path))
+    assert isinstance(second, HandRecord)
+    if ignored:
+        assert isinstance(first, HandRecord) and len(first.ignored) == 1 and first.ignored[0][1] == planted.replace("\t", "")
+        assert first.without_provenance() == second.without_provenance()
+    else:
+        assert isinstance(first, HandProblem) and first.verdict == "unreadable" and "does not know" in first.reason
+
+
+@pytest.mark.parametrize(("planted", "ignored"), [
+    ("<note>good luck</note>", True),
+    ('<note player="Hero">good luck</note>', False),
+    ('<bounty sum="€1.00"/>', False),
+])
+def test_an_unknown_ipoker_element_is_read_past_only_when_it_carries_nothing(tmp_path: Path, planted: str,
+                                                                             ignored: bool) -> None:
+    text = (SITES / "ipoker" / "7-StudHL-EUR-0.05-0.10-201405.xml").read_text(encoding="cp1252")
+    anchor = '<round no="2">'
+    path = tmp_path / "ipoker.xml"
+    path.write_text(text.replace(anchor, anchor + planted, 1), encoding="cp1252")
+    items = list(open_history(path))
+    assert len(items) == 5 and all(isinstance(item, HandRecord) for item in items[1:])
+    if ignored:
+        assert isinstance(items[0], HandRecord) and len(items[0].ignored) == 1
+    else:
+        assert isinstance(items[0], HandProblem) and "does not know" in items[0].reason

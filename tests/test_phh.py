@@ -207,7 +207,9 @@ def test_the_real_hands_are_judged_like_any_site_hand(capsys: pytest.CaptureFixt
     assert {name for name, verdict in verdicts.items() if verdict == "conforms"} == set(verdicts) - cannot
     reasons = {Path(hand["file"]).stem.rsplit("__", 1)[1]: hand.get("reason", "") for hand in hands}
     assert reasons["test_49_02_13_08"] == ("the third-street up cards of p1 and p5 are not recorded, and could have been "
-                                           "lower than every up card seen (nobody saw the 2c): who had to bring in is not known")
+                                           "lower than every up card seen (nobody saw the 2c): who had to bring in is not known; "
+                                           "the books balance; with the bring-in as recorded, the antes, every other action "
+                                           "and the payout conform")
 
 
 def test_an_unseen_up_card_is_judged_by_every_card_it_could_be(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -232,7 +234,11 @@ def test_an_unseen_up_card_is_judged_by_every_card_it_could_be(tmp_path: Path, c
     hidden = verdict({"'d dh p3 2s2dAh'": "'d dh p3 2s??Ah'"})
     assert (hidden["verdict"], hidden["reason"]) == ("cannot-judge", ("p1's up card on third street is not recorded, and "
                                                       "could have been lower than every up card seen (nobody saw the 2d): "
-                                                      "who had to bring in is not known"))
+                                                      "who had to bring in is not known; the books balance; with the "
+                                                      "bring-in as recorded, the antes, every other action and the "
+                                                      "payout conform"))
+    assert hidden["checked"] == ["the books balance", "the antes", "with the bring-in as recorded, every other action",
+                                 "the payout"]
     swapped = {"'d dh p2 Ts9cJh', 'd dh p3 2s2dAh'": "'d dh p2 Ts9c2d', 'd dh p3 2sJhAh'"}
     for changes in (swapped, {**swapped, "'d dh p4 7d2c2h'": "'d dh p4 7d??2h'"}):
         hand = verdict(changes)

@@ -230,6 +230,8 @@ class _Tally:
         self.by_rule: Counter[str] = Counter()
         self.units: set[str] = set()
         self.skipped: list[dict[str, str]] = []
+        self.ignored: Counter[str] = Counter()   # lines read past, per site (a new format shows up here)
+        self.repeated = 0                        # hands whose id was met earlier in the run
         self.count = 0
 
     def add(self, verdict: Any) -> bool:
@@ -241,6 +243,9 @@ class _Tally:
         self.summary[verdict.verdict] += 1
         for deviation in verdict.deviations:
             self.by_rule[deviation.rule] += 1
+        if verdict.ignored:
+            self.ignored[verdict.site] += len(verdict.ignored)
+        self.repeated += bool(verdict.repeat_of)
         if verdict.unit:
             self.units.add(verdict.unit)
         return True
@@ -251,6 +256,10 @@ class _Tally:
         unit = units[0] if len(units) == 1 else ("mixed" if units else "chip")
         head: dict[str, Any] = {"unit": unit, "summary": dict(self.summary),
                                 "by_rule": dict(sorted(self.by_rule.items()))}
+        if self.ignored:
+            head["ignored_lines"] = dict(sorted(self.ignored.items()))
+        if self.repeated:
+            head["repeated_hands"] = self.repeated
         if self.skipped:
             head["skipped"] = list(self.skipped)
         return head
@@ -277,6 +286,16 @@ def summary_table(report: dict[str, Any]) -> str:
     number = max(len(count) for _, count in rows)
     lines.append("")
     lines.extend(f"{name:<{width}}  {count:>{number}}".rstrip() if name or count else "" for name, count in rows)
+    ignored = report.get("ignored_lines") or {}
+    if ignored:
+        lines.append("")
+        lines.append("lines not understood and read past (naming no player, no amount, no card; listed on each hand): "
+                     + ", ".join(f"{printable(site)} {count}" for site, count in ignored.items()))
+    if report.get("repeated_hands"):
+        count = report["repeated_hands"]
+        lines.append("")
+        lines.append(f"{count} hand{'s' if count != 1 else ''} repeat{'' if count != 1 else 's'} a hand id met earlier "
+                     "in this audit (each noted on its verdict)")
     skipped = report.get("skipped") or []
     if skipped:
         lines.append("")
@@ -292,14 +311,27 @@ def _line(verdict: Any) -> str:
     where = f"{shown_path(verdict.file)}:{verdict.line}"
     hand = f" hand {printable(verdict.hand)}" if verdict.hand else ""
     hand += f" ({printable(verdict.site)})" if verdict.site else ""
+    after = _ignored(verdict)
     if verdict.deviations:
         first = verdict.deviations[0]
         more = f" (+{len(verdict.deviations) - 1} more)" if len(verdict.deviations) > 1 else ""
         line = f" (line {first.line})" if first.line else ""
         when = "at the showdown" if first.street == "showdown" else f"on {first.street} street"
         return (f"{where}:{hand} deviates: {first.rule} {when}, step {first.step}{line}: "
-                f"recorded {first.recorded}; the rules: {first.expected}{more}")
-    return f"{where}:{hand} {verdict.verdict}: {verdict.reason}"
+                f"recorded {first.recorded}; the rules: {first.expected}{more}{after}")
+    return f"{where}:{hand} {verdict.verdict}" + (f": {verdict.reason}" if verdict.reason else "") + after
+
+
+def _ignored(verdict: Any) -> str:
+    """What a hand's text line adds about lines read past and a repeated hand id."""
+    said = ""
+    if verdict.ignored:
+        line, text = verdict.ignored[0]
+        more = f" (+{len(verdict.ignored) - 1} more)" if len(verdict.ignored) > 1 else ""
+        said += f"; not understood, ignored: line {line} {printable(text)}{more}"
+    if verdict.repeat_of:
+        said += f"; the same hand id as {printable(verdict.repeat_of)}"
+    return said
 
 
 class _ProblemLines:
@@ -356,7 +388,7 @@ def _audit(args: argparse.Namespace) -> int:
                     continue
                 if spool is not None:
                     spool.write(("," if tally.count > 1 else "") + json.dumps(verdict.to_json()))
-                if verdict.verdict != "conforms" and not wants_json(args):
+                if (verdict.verdict != "conforms" or verdict.ignored or verdict.repeat_of) and not wants_json(args):
                     problems.add(verdict)
                 bar.update()
         head = tally.head()

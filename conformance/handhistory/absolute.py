@@ -53,7 +53,7 @@ GRAMMAR = Grammar(
                       r"(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)?(?:\s+\([A-Z]+\))?(?:\s+\[[^\]]*\])?$",
             "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)", sections=("head",)),
         Row("header", r"^Game Type: (?P<limit>Limit|No Limit|Pot Limit) (?P<game>.+)$", "Game Type: Limit Holdem",
-            sections=("head",)),
+            sections=("head",), source="fpdb AbsoluteToFpdb.py re_HorseGameInfo"),
         Row("header", r"^Table: (?P<table>.*?) \((?:Real Money|Play Money)\)(?: Seat #\d+ is the (?:dead )?dealer)?$",
             "Table: Linden Ct (Real Money) Seat #6 is the dealer", sections=("head",)),
         # --- seats -------------------------------------------------------------------------------
@@ -96,7 +96,14 @@ GRAMMAR = Grammar(
         # --- what says nothing about the chips or cards ------------------------------------------
         Row("ignore", rf"^{_WHO} - (?:Sitout|Sits out|Is sitting out|Returned|Has timed out|Disconnected|"
                       r"Reconnected|Time Out)(?: .*)?$",
-            "PLAYER2 - Sitout"),
+            "PLAYER2 - Sitout", source="by analogy: the table-chatter lines of the other sites, in this site's "
+                                     "NAME - WHAT form"),
+    ),
+    other_games=(
+        Row("ignore", rf"^{_WHO} - Posts (?:small blind |big blind |dead )?{_M}(?: (?:dead )?{_M})?$",
+            "EKDIKEO - Posts big blind 10"),
+        Row("ignore", r"^\*\*\* (?:POCKET CARDS|FLOP|TURN|RIVER) \*\*\*(?: \[.*)$|^\*\*\* POCKET CARDS \*\*\*$",
+            "*** FLOP *** [10c 10s As]"),
     ),
 )
 

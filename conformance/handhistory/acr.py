@@ -42,13 +42,13 @@ GRAMMAR = Grammar(
     streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7},
     rows=(
         # --- the header ------------------------------------------------------------------------
-        Row("header", rf"^Hand #(?P<id>\d+) - (?P<game>.+?) - (?P<small>{_M})/(?P<big>{_M}) - "
-                      r"(?P<time>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?: \w+)?)$",
+        Row("header", rf"^Hand #(?P<id>\d+) - (?P<game>.+?) - \(?(?P<small>{_M})/(?P<big>{_M})\)?\s?- "
+                      r"(?P<time>\d{4}/\d\d/\d\d[- ]+\d\d?:\d\d:\d\d.*)$",
             "Hand #1903647457 - 7Stud H/L(Fixed Limit) - $0.10/$0.20 - 2023/10/22 02:49:52 UTC",
             sections=("head",)),
-        Row("header", r"^Game Hand #(?P<id>\d+) - (?:[$\d.,K]+ GTD )?Tournament #(?P<tournament>\d+) - "
-                      rf"(?P<game>.+?) - Level (?P<level>[IVXLC\d]+) \((?P<small>{_M})/(?P<big>{_M})\)\s*- "
-                      r"(?P<time>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?: \w+)?)$",
+        Row("header", r"^(?:Game )?Hand #(?P<id>\d+) - (?:[$\d.,K]+ GTD )?Tournament #(?P<tournament>\d+) - "
+                      rf"(?P<game>.+?) - (?:Level (?P<level>[IVXLC\d]+) )?\(?(?P<small>{_M})/(?P<big>{_M})\)?\s*- "
+                      r"(?P<time>\d{4}/\d\d/\d\d[- ]+\d\d?:\d\d:\d\d.*)$",
             "Game Hand #82980175 - Tournament #11212445 - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- "
             "2019/07/25 02:31:33 UTC", sections=("head",)),
         Row("header", r"^Table '(?P<table>[^']*)' (?P<max>\d+)-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?$",
@@ -68,8 +68,8 @@ GRAMMAR = Grammar(
         Row("bet", rf"^{_NAME} bets (?P<amount>{_M}){_ALL_IN}$", "MasterChief24 bets $0.10"),
         Row("raise", rf"^{_NAME} raises (?P<amount>{_M}) to (?P<to>{_M}){_ALL_IN}$", "brady888 raises $0.20 to $0.30",
             amount="to"),
-        Row("raise", rf"^{_NAME} caps (?P<amount>{_M}) to (?P<to>{_M}){_ALL_IN}$", "brady888 caps $0.20 to $0.40",
-            amount="to"),
+        Row("raise", rf"^{_NAME} caps? (?P<amount>{_M}) to (?P<to>{_M}){_ALL_IN}$", "brady888 caps $0.20 to $0.40",
+            amount="to", source="fpdb WinningToFpdb.py re_Action2 (caps, cap)"),
         Row("call", rf"^{_NAME} calls (?P<amount>{_M}){_ALL_IN}$", "MasterChief24 calls $0.05 and is all-in"),
         Row("check", rf"^{_NAME} checks$", "KickShorty checks"),
         Row("fold", rf"^{_NAME} folds$", "BlueLineSwinger folds"),
@@ -106,8 +106,14 @@ GRAMMAR = Grammar(
         # --- what says nothing about the chips or cards ------------------------------------------
         Row("ignore", rf"^{_WHO} (?:sits out|is sitting out|has returned|has timed out|is disconnected|"
                       r"is connected|joins the table|leaves the table|sit out|returned)(?: .*)?$",
-            "Player3 sits out"),
-        Row("ignore", rf"^{_NAME}: .*$", "Hero: gl all"),
+            "Player3 sits out", source="by analogy: the table-chatter lines of the site's older format "
+                                      "(winning.py) and of PokerStars, whose format this one follows"),
+        Row("ignore", rf"^{_NAME}: .*$", "Hero: gl all", source="by analogy: chat as PokerStars writes it"),
+    ),
+    other_games=(
+        Row("ignore", rf"^{_WHO} (?:posts the (?:small|big) blind|posts dead|posts|straddles?) {_M}.*$",
+            "Player1 posts the small blind $0.05"),
+        Row("ignore", r"^\*\*\* (?:HOLE CARDS|FLOP|TURN|RIVER) \*\*\*(?: \[.*)?$", "*** FLOP *** [5d 4h As]"),
     ),
 )
 

@@ -49,12 +49,13 @@ import itertools
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from stud8.conformance.handhistory import money
 from stud8.conformance.handhistory.filling import fill_unseen, unused_cards
+from stud8.conformance.handhistory.inference import MAX_ALTERNATIVES, alternatives
 from stud8.conformance.handhistory.record import (
     FACES,
     TO_KINDS,
@@ -138,6 +139,11 @@ class HandVerdict:
     net_recorded: tuple[tuple[str, int], ...] = ()
     net_rules: tuple[tuple[str, int], ...] = ()
     rake_printed: bool = True
+    ignored: tuple[tuple[int, str], ...] = ()
+    checked: tuple[str, ...] = ()
+    inferences: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    repeat_of: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -150,6 +156,15 @@ class HandVerdict:
             data["reason"] = self.reason
         if not self.rake_printed:
             data["rake_printed"] = False
+        if self.ignored:
+            data["ignored"] = [{"line": line, "text": text} for line, text in self.ignored]
+        if self.checked:
+            data["checked"] = list(self.checked)
+        if self.inferences:
+            data["inferences"] = list(self.inferences)
+        notes = list(self.notes) + ([f"the same hand id as the hand at {self.repeat_of}"] if self.repeat_of else [])
+        if notes:
+            data["notes"] = notes
         return data
 
 
@@ -190,6 +205,7 @@ class _Facts:
     fold_street: list[int]
     last_street: int
     problems: list[Deviation] = field(default_factory=list)
+    pots: tuple[dict[int, int], list[Any]] | None = None  # the rules' returns and pots (``_rules_pots``)
 
 
 def _facts(record: HandRecord) -> _Facts:
@@ -272,11 +288,22 @@ def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
     return slots
 
 
-def _unseen_up_cards(slots: list[list[str | None]], facts: _Facts) -> list[int]:
-    """The seats whose third-street up card nobody saw and who folded on third street: that
-    card decides only who brought in (``_check_bring_in``). Any other unseen up card decides
-    who acts first on a later street: ``_CannotJudge``."""
+@dataclass(frozen=True)
+class _Unseen:
+    """The up cards nobody saw: ``folders``, the seats whose third-street up card is unseen and
+    who folded on third street (that card decides only who brought in: ``_check_bring_in``);
+    ``street``, the first street on which an unseen up card decides who acts first (the
+    actions from there on cannot be checked), with ``why``; 0 when none does."""
+
+    folders: list[int]
+    street: int = 0
+    why: str = ""
+
+
+def _unseen_up_cards(slots: list[list[str | None]], facts: _Facts) -> _Unseen:
+    """Which unseen up cards the verdict must not rest on (``_Unseen``)."""
     hidden: list[int] = []
+    street, why = 0, ""
     for seat, cards in enumerate(slots):
         for slot, card in enumerate(cards):
             if card is not None or FACES[slot] != "up":
@@ -284,15 +311,20 @@ def _unseen_up_cards(slots: list[list[str | None]], facts: _Facts) -> list[int]:
             if slot == 2 and facts.folded[seat] and facts.fold_street[seat] == 3:
                 hidden.append(seat)
                 continue
-            raise _CannotJudge(f"{facts.names[seat]}'s up card on {STREET_NAMES[max(3, slot + 1)]} street is not recorded "
-                               "(up cards decide the bring-in and who acts first)")
-    return hidden
+            dealt_on = max(3, slot + 1)
+            if not street or dealt_on < street:
+                street = dealt_on
+                why = (f"{facts.names[seat]}'s up card on {STREET_NAMES[dealt_on]} street is not recorded "
+                       "(up cards decide the bring-in and who acts first)")
+    return _Unseen(hidden, street, why)
 
 
 def _check_bring_in(record: HandRecord, facts: _Facts, slots: list[list[str | None]], hidden: list[int],
-                    deviations: list[Deviation], options: AuditOptions, resolved: Mapping[str, Any]) -> None:
-    """``_CannotJudge`` when the unseen third-street up cards of ``hidden`` (players who
-    folded on third street) could change the verdict of the replay on the policy's deal.
+                    deviations: list[Deviation], options: AuditOptions, resolved: Mapping[str, Any],
+                    stop: int = 0) -> str:
+    """Why the record does not show who had to bring in, or "" when it does not matter: the
+    unseen third-street up cards of ``hidden`` (players who folded on third street) could
+    change the verdict of the replay on the policy's deal.
 
     Such a card decides only the bring-in, and the policy deals it the highest card left, so
     it never brings in. It could have, only if a card nobody saw is lower than every up card
@@ -303,18 +335,19 @@ def _check_bring_in(record: HandRecord, facts: _Facts, slots: list[list[str | No
     pool = unused_cards(slots, record.community)
     seen = [_CARD_INDEX[cards[2]] for cards in slots if len(cards) > 2 and cards[2] is not None]
     if not pool or (seen and _CARD_INDEX[pool[0]] > min(seen)):
-        return
+        return ""
     verdict = [(deviation.rule, deviation.step) for deviation in deviations]
     for seat in hidden:
         trial = [list(cards) for cards in slots]
         trial[seat][2] = pool[0]
-        other = _replay(record, facts, _fill(trial, 0, record.community), options, resolved)
+        other = _replay(record, facts, _fill(trial, 0, record.community), options, resolved, stop)
         if [(deviation.rule, deviation.step) for deviation in other] != verdict:
             owners = [facts.names[s] for s in hidden]
             what = (f"{owners[0]}'s up card on third street is" if len(owners) == 1 else
                     f"the third-street up cards of {', '.join(owners[:-1])} and {owners[-1]} are")
-            raise _CannotJudge(f"{what} not recorded, and could have been lower than every up card seen "
-                               f"(nobody saw the {pool[0]}): who had to bring in is not known")
+            return (f"{what} not recorded, and could have been lower than every up card seen "
+                    f"(nobody saw the {pool[0]}): who had to bring in is not known")
+    return ""
 
 
 def _fill(slots: list[list[str | None]], variant: int, community: str | None = None) -> list[list[str]]:
@@ -408,15 +441,10 @@ def _describe(action: ActionRecord) -> str:
     return action.kind.value
 
 
-def _engine_move(action: ActionRecord) -> str:
-    kind = action.kind
-    if kind == ActionKind.BRING_IN:
-        return "pb"
-    if kind in TO_KINDS:
-        return f"cbr {action.amount}"
-    if kind == ActionKind.FOLD:
-        return "f"
-    return "cc"
+_ENGINE_KINDS = {ActionKind.BRING_IN: "pb", ActionKind.COMPLETE: "cbr", ActionKind.BET: "cbr", ActionKind.RAISE: "cbr",
+                 ActionKind.FOLD: "f", ActionKind.CHECK: "cc", ActionKind.CALL: "cc"}
+"""The engine's move kind of each recorded kind (``_engine_move`` without building the text)."""
+_ADDED_KINDS = frozenset({ActionKind.CALL, ActionKind.BRING_IN})
 
 
 def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[str, Any], first_of_street: bool,
@@ -448,8 +476,10 @@ def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[
 
 
 def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options: AuditOptions,
-            resolved: Mapping[str, Any]) -> list[Deviation]:
-    """Offer the record's actions to the engine; the first refused one is the deviation."""
+            resolved: Mapping[str, Any], stop: int = 0) -> list[Deviation]:
+    """Offer the record's actions to the engine; the first refused one is the deviation.
+    ``stop``: a street from which the actions are not judged (an up card dealt there is
+    unseen: who acts first there is not known); the replay ends before its first action."""
     deviations: list[Deviation] = []
     ante = record.ante
     antes: dict[str, int] = {}
@@ -480,12 +510,15 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     for action in record.actions:
         if action.street == 0:
             continue
+        if stop and action.street >= stop:
+            return deviations
         step += 1  # antes after the deal never get here: _facts refuses them
         if action.street != street:
             street = action.street
             first_of_street = True
         seat = facts.seat_of[action.player]
-        street_name = STREET_NAMES.get(action.street, str(action.street))
+        if hand.over or hand.street + 3 != action.street:
+            street_name = STREET_NAMES.get(action.street, str(action.street))
         if hand.over:
             deviations.append(Deviation("actions.in-turn", street_name, step, f"{action.player}: {_describe(action)}",
                                         "nothing: the hand is over",
@@ -499,15 +532,15 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
                                         "the record's betting round does not close where the rules close it",
                                         action.line))
             return deviations
-        move = _engine_move(action)
-        kind, _, amount = move.partition(" ")
+        kind = _ENGINE_KINDS[action.kind]
         before = table.contributed[seat]
         refused: ActionError | None = None
         try:  # apply refuses exactly what check() refuses, and then changes nothing
-            hand.apply(Action(seat + 1, kind, int(amount) if amount else None))
+            hand.apply(Action(seat + 1, kind, action.amount if kind == "cbr" else None))
         except ActionError as refusal:
             refused = refusal
         if refused is not None:
+            street_name = STREET_NAMES.get(action.street, str(action.street))
             facing = max(table.committed) > table.committed[seat]
             code = getattr(refused, "code", "")
             rule = _refusal_rule(code, action, hand, resolved, first_of_street, facts)
@@ -522,10 +555,11 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
                                         f"{action.player}: {_describe(action)}: {why}", action.line))
             return deviations
         added = table.contributed[seat] - before
-        recorded_added = action.amount if action.kind in (ActionKind.CALL, ActionKind.BRING_IN) else None
-        if action.kind == ActionKind.CHECK and added:
+        recorded_added = action.amount if action.kind in _ADDED_KINDS else None
+        if action.kind is ActionKind.CHECK and added:
             recorded_added = 0
         if recorded_added is not None and recorded_added != added:
+            street_name = STREET_NAMES.get(action.street, str(action.street))
             rule = "bring-in.post-or-complete" if action.kind == ActionKind.BRING_IN else "betting.actions"
             verb = "a check" if action.kind == ActionKind.CHECK else f"{action.kind.value} {added}"
             deviations.append(Deviation(rule, street_name, step, f"{action.player}: {_describe(action)}", verb,
@@ -568,10 +602,11 @@ class _Payout:
     paid: dict[int, int]
 
 
-def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], resolved: Mapping[str, Any],
-                  community: str | None = None) -> _Payout:
-    """How the rules pay the recorded contributions, each pot less its rake (the community
-    card, when seventh street was one, is every player's: deck.community-card)."""
+def _rules_pots(facts: _Facts) -> tuple[dict[int, int], list[Any]]:
+    """The uncalled chips returned and the pots the rules form from the recorded
+    contributions (pots.uncalled-bet, pots.side-pots); kept on the facts, worked out once."""
+    if facts.pots is not None:
+        return facts.pots
     contributions = list(facts.contributed)
     returned: dict[int, int] = {}
     back = uncalled(contributions)  # pots.uncalled-bet
@@ -581,7 +616,16 @@ def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], 
         returned[seat] = amount
     live = [not folded for folded in facts.folded]
     all_in = [live[s] and facts.stacks[s] == facts.contributed[s] for s in range(len(live))]
-    pots = side_pots(contributions, facts.folded, all_in)  # pots.side-pots
+    facts.pots = (returned, side_pots(contributions, facts.folded, all_in))  # pots.side-pots
+    return facts.pots
+
+
+def _rules_payout(facts: _Facts, filled: list[list[str]], rakes: Sequence[int], resolved: Mapping[str, Any],
+                  community: str | None = None) -> _Payout:
+    """How the rules pay the recorded contributions, each pot less its rake (the community
+    card, when seventh street was one, is every player's: deck.community-card)."""
+    returned, pots = _rules_pots(facts)
+    live = [not folded for folded in facts.folded]
     cards = [[_CARD_INDEX[card] for card in seat_cards] for seat_cards in filled]
     shared = None if community is None else _CARD_INDEX[community]
     paid: dict[int, int] = {}
@@ -680,10 +724,66 @@ def _pairs(values: Mapping[str, int]) -> str:
 # --- the audit ------------------------------------------------------------------------------------
 
 def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> HandVerdict:
-    """The verdict on one recorded hand under the given rules."""
+    """The verdict on one recorded hand under the given rules: the record as read, and, when
+    the reader inferred something the history does not state (``record.inferences``), every
+    other reading the history allows (``inference.alternatives``): a verdict they do not all
+    share is ``cannot-judge``, naming the inference (never an accusation on a guess)."""
+    verdict = _audit_reading(record, options)
+    if not record.inferences or verdict.verdict == "unreadable":
+        return verdict
+    return _judge_readings(record, verdict, options)
+
+
+def _key(verdict: HandVerdict) -> tuple[object, ...]:
+    return verdict.verdict, tuple((deviation.rule, deviation.step) for deviation in verdict.deviations)
+
+
+def _judge_readings(record: HandRecord, verdict: HandVerdict, options: AuditOptions) -> HandVerdict:
+    """The verdict when the record holds inferences: the same under every reading, or
+    ``cannot-judge`` naming them and saying what held under all of them."""
+    said = tuple(inference.text for inference in record.inferences)
+    readings = alternatives(record)
+    if readings is None and verdict.verdict == "cannot-judge":
+        return replace(verdict, inferences=said)  # judged as not judgeable already, on other grounds
+    if readings is None:
+        return replace(verdict, verdict="cannot-judge", deviations=(), net_rules=(), inferences=said,
+                       reason=f"{said[0]}{' (and more)' if len(said) > 1 else ''}: too many readings of the hand "
+                              f"to judge each (more than {MAX_ALTERNATIVES})")
+    held = set(verdict.checked) if verdict.checked else None
+    for number, reading in enumerate(readings):
+        if number == 0:
+            continue  # the record's own reading: the verdict above
+        other = _audit_reading(reading, options)
+        if other.verdict == "unreadable":
+            continue  # a reading the rest of the record rules out
+        if _key(other) != _key(verdict):
+            both = f"read as the reader did, {_describe_verdict(verdict)}; read otherwise, {_describe_verdict(other)}"
+            checked = tuple(item for item in (verdict.checked or ("the books balance",)) if held is None or item in held)
+            return replace(verdict, verdict="cannot-judge", deviations=(), net_rules=(), inferences=said,
+                           checked=checked, reason=f"{'; '.join(said)}: the verdict depends on it ({both})")
+    return replace(verdict, inferences=tuple(f"{text}: every reading the history allows gives this verdict"
+                                             for text in said))
+
+
+def _describe_verdict(verdict: HandVerdict) -> str:
+    if verdict.deviations:
+        first = verdict.deviations[0]
+        return f"it deviates ({first.rule} at step {first.step})"
+    return "it conforms" if verdict.verdict == "conforms" else f"it {verdict.verdict}s ({verdict.reason})"
+
+
+def _audit_reading(record: HandRecord, options: AuditOptions) -> HandVerdict:
+    """The verdict on one reading of a hand.
+
+    What the record does not show never makes a deviation: an unseen up card that decides
+    who acts first stops the judging of the actions at the street it is dealt on (those
+    before it are judged); an unseen third-street up card that could have brought in leaves
+    the bring-in and the actions after it unjudged (the antes are judged); unseen cards that
+    could change the payout leave the payout unjudged. What was judged and held is said
+    (``checked``); a deviation found where nothing unseen could change it is a deviation."""
     base: dict[str, Any] = {"file": record.source_file, "hand": record.hand_id, "site": record.site,
                             "line": record.line, "unit": record.unit, "rake": record.rake + record.fees,
-                            "rake_printed": record.rake_printed}
+                            "rake_printed": record.rake_printed, "ignored": record.ignored}
     trouble = money.check(record)
     if trouble is not None:  # the reader lost track of the hand: nothing about the rules can be said
         return HandVerdict(**base, verdict="unreadable",  # type: ignore[arg-type]
@@ -697,27 +797,66 @@ def audit_hand(record: HandRecord, options: AuditOptions = AuditOptions()) -> Ha
         base["pot"] = sum(pot.amount for pot in record.pots) if record.pots else sum(facts.contributed)
         base["net_recorded"] = net_recorded
         slots = _known_cards(record, facts)
-        hidden_up = _unseen_up_cards(slots, facts)
+        unseen = _unseen_up_cards(slots, facts)
         filled = _fill(slots, 0, record.community)
-        deviations = _replay(record, facts, filled, options, resolved)
-        if hidden_up:
-            _check_bring_in(record, facts, slots, hidden_up, deviations, options, resolved)
+        deviations = _replay(record, facts, filled, options, resolved, unseen.street)
+        not_judged: list[str] = []
+        actions_held = "every action"
+        if unseen.street:
+            not_judged.append(f"{unseen.why}: the actions from {STREET_NAMES[unseen.street]} street on are not judged")
+            actions_held = f"every action before {STREET_NAMES[unseen.street]} street" if unseen.street > 3 else ""
+        bring_in = _check_bring_in(record, facts, slots, unseen.folders, deviations, options, resolved,
+                                   unseen.street) if unseen.folders else ""
+        if bring_in:
+            not_judged.append(bring_in)
+            guessed = [deviation for deviation in deviations if deviation.rule != "table.ante"]
+            deviations = [deviation for deviation in deviations if deviation.rule == "table.ante"]
+            actions_held = "with the bring-in as recorded, every other action" if not guessed else ""
+            if guessed:
+                not_judged.append(f"with the bring-in as recorded, {guessed[0].rule} at step {guessed[0].step} "
+                                  "(not judged)")
+        checked = ["the books balance"]
+        if not any(deviation.rule == "table.ante" for deviation in deviations):
+            checked.append("the antes")
+        if actions_held and not deviations:
+            checked.append(actions_held)
+        net_rules: tuple[tuple[str, int], ...] = ()
         try:
             payout, rakes = _judged_payout(record, facts, slots, filled, resolved)
         except _CannotJudge as reason:
-            if not deviations:
-                raise
+            not_judged.append(str(reason))
+        else:
+            paid = _check_payout(record, facts, payout, rakes)
+            if not paid:
+                checked.append("the payout")
+            deviations.extend(paid)
+            net_rules = tuple((name, payout.paid.get(seat, 0) + payout.returned.get(seat, 0) - facts.contributed[seat])
+                              for seat, name in enumerate(facts.names))
+        if deviations:
+            said = "; ".join(f"not checked: {why}" if index == 0 else why for index, why in enumerate(not_judged))
             return HandVerdict(**base, verdict="deviates", deviations=tuple(deviations),  # type: ignore[arg-type]
-                               reason=f"payout not checked: {reason}")
-        deviations.extend(_check_payout(record, facts, payout, rakes))
-        net_rules = tuple((name, payout.paid.get(seat, 0) + payout.returned.get(seat, 0) - facts.contributed[seat])
-                          for seat, name in enumerate(facts.names))
-        verdict = "deviates" if deviations else "conforms"
-        return HandVerdict(**base, verdict=verdict, deviations=tuple(deviations), net_rules=net_rules)  # type: ignore[arg-type]
+                               net_rules=net_rules, reason=said)
+        if not_judged:
+            return HandVerdict(**base, verdict="cannot-judge",  # type: ignore[arg-type]
+                               reason="; ".join(not_judged) + "; " + _held(checked), checked=tuple(checked))
+        return HandVerdict(**base, verdict="conforms", net_rules=net_rules)  # type: ignore[arg-type]
     except _CannotJudge as reason:
         return HandVerdict(**base, verdict="cannot-judge", reason=str(reason))  # type: ignore[arg-type]
     except _Unreadable as reason:
         return HandVerdict(**base, verdict="unreadable", reason=str(reason))  # type: ignore[arg-type]
+
+
+def _held(checked: Sequence[str]) -> str:
+    """What was checked and held, as a sentence: "the books balance; the antes, every action
+    and the payout conform"."""
+    rest = [item for item in checked if item != "the books balance"]
+    if not rest:
+        return "the books balance"
+    given = "with the bring-in as recorded, "
+    prefix = given if any(item.startswith(given) for item in rest) else ""
+    rest = [item.removeprefix(given) for item in rest]
+    listed = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+    return f"the books balance; {prefix}{listed} conform{'s' if len(rest) == 1 and rest[0] != 'the antes' else ''}"
 
 
 class _Budget:
@@ -748,7 +887,7 @@ def _judged_payout(record: HandRecord, facts: _Facts, slots: list[list[str | Non
     seeded shuffles. Either way within the budget (``_Budget``). Folded players' unseen cards
     never change the payout.
     """
-    rakes = _pot_rakes(record, len(_rules_payout(facts, filled, [], resolved, record.community).pots))
+    rakes = _pot_rakes(record, len(_rules_pots(facts)[1]))
     first = _rules_payout(facts, filled, rakes, resolved, record.community)
     contested = sum(not folded for folded in facts.folded) > 1
     unseen = [seat for seat, cards in enumerate(slots)

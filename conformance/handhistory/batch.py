@@ -304,6 +304,22 @@ def choose_workers(paths: Iterable[str | Path], jobs: int | None) -> int:
 
 def audit_paths(paths: Iterable[str | Path], options: AuditOptions | None = None, *,
                 jobs: int | None = None, dask: str | None = None, size: int = BATCH) -> Iterator[HandVerdict]:
+    """The verdict on every hand of the files, in reading order (``_audited``), each hand whose
+    site and hand id were met earlier in the run noted with where (``repeat_of``: a history
+    copied twice, or a site that reuses ids, is seen rather than counted twice unnoticed). The
+    ids kept are the run's hand ids, a few dozen bytes a hand."""
+    first: dict[tuple[str, str], str] = {}
+    for verdict in _audited(paths, options, jobs=jobs, dask=dask, size=size):
+        if verdict.hand and verdict.verdict != "skipped":
+            key = (verdict.site, verdict.hand)
+            seen = first.setdefault(key, f"{verdict.file}:{verdict.line}")
+            if seen != f"{verdict.file}:{verdict.line}":
+                verdict = dataclasses.replace(verdict, repeat_of=seen)
+        yield verdict
+
+
+def _audited(paths: Iterable[str | Path], options: AuditOptions | None = None, *,
+             jobs: int | None = None, dask: str | None = None, size: int = BATCH) -> Iterator[HandVerdict]:
     """The verdict on every hand of the files, in reading order, audited where ``jobs`` and
     ``dask`` say (``ExecutorError`` when the cluster cannot be reached or a worker dies).
 

@@ -39,25 +39,25 @@ from stud8.conformance.handhistory.grammar import MONEY, Grammar, GrammarReader,
 _M = MONEY
 _NAME = r"(?P<name>Seat\+\d+|[A-Za-z][\w+ ]*?)(?:\s+\[ME\])?"
 _WHO = r"(?:[^:]+?)(?:\s+\[ME\])?"
-_BRAND = r"(?:Bovada|Bodog(?:\.com|\.eu)?|Ignition)"
-_WHY = r"(?:\((?:timeout|disconnect|auto)\))?"
+_BRAND = r"(?:Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?|Ignition)"
+_WHY = r"(?: chip info)?(?:\((?:timeout|disconnect|auto)\))?"
 
 GRAMMAR = Grammar(
     name="bovada",
     site="Bovada",
-    start=rf"^{_BRAND} Hand #\d",
+    start=rf"^{_BRAND} Hand #C?\d",
     default_limit="fixed",
     complete_when=("pot", "collect"),
     streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7},
     rows=(
         # --- the header ------------------------------------------------------------------------
-        Row("header", rf"^{_BRAND} Hand #(?P<id>\d+):? (?P<game>.+?) Tournament #(?P<tournament>\d+) TBL#\d+, "
-                      r"(?P<limit>[A-Za-z ]+?)- Level \d+ \([\d.,/]*\) - (?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)"
-                      r"(?: \w+)?$",
+        Row("header", rf"^{_BRAND} Hand #C?(?P<id>\d+):?\s+(?:(?:Zone Poker ID|TBL)#\S+ )?(?P<game>.+?) Tournament #(?:M-)?"
+                      r"(?P<tournament>\d+) TBL#\d+, (?:1 on 1 )?(?P<limit>[A-Za-z ]+?)(?: Normal)? ?- Level \d+ "
+                      r"\([$\d.,/]*(?: USD)?\)(?: \[\w+\])? - (?P<time>\d{4}-\d\d-\d\d[- ]+\d\d?:\d\d:\d\d)(?: \w+)?$",
             "Bovada Hand #2633115879: 7CARD Tournament #1378659 TBL#1, Fixed Limit- Level 1 (0/0) - 2012-06-17 22:21:03",
             sections=("head",)),
-        Row("header", rf"^{_BRAND} Hand #(?P<id>\d+):?\s+(?:Zone Poker ID|TBL)#(?P<table>\d+) (?P<game>.+?)"
-                      r"(?: \[\w+\])? - (?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: \w+)?$",
+        Row("header", rf"^{_BRAND} Hand #C?(?P<id>\d+):?\s+(?:Zone Poker ID|TBL)#(?P<table>\S+?) (?P<game>.+?)"
+                      r"(?: \[\w+\])? - (?P<time>\d{4}-\d\d-\d\d[- ]+\d\d?:\d\d:\d\d)(?: \w+)?$",
             "Bovada Hand #2633952287 TBL#2027664 7CARD HiLo Fixed Limit - 2012-09-19 13:11:08", sections=("head",)),
         # --- seats -------------------------------------------------------------------------------
         Row("seat", rf"^(?P<name>Seat\+(?P<seat>\d+))(?:\s+\[ME\])?: (?P<stack>{_M}) in chips$",
@@ -71,10 +71,10 @@ GRAMMAR = Grammar(
         Row("street", r"^\*\*\* RIVER \*\*\*$", "*** RIVER ***", street=7),
         Row("deal", rf"^{_NAME} : Card dealt to a spot (?P<cards>\[[^\]]*\])$", "Seat+1 : Card dealt to a spot [6d Ad 2s]",
             deal="count"),
-        Row("bring-in", rf"^{_NAME} : (?:Bring_in chip|Big blind/Bring in){_WHY} (?P<amount>{_M})$",
+        Row("bring-in", rf"^{_NAME} : (?:Bring_in chip|Big [Bb]lind/Bring in|Bring in){_WHY} ?(?P<amount>{_M})$",
             "Seat+5 : Big blind/Bring in 5"),
-        Row("bet", rf"^{_NAME} : (?:Bets|Double bets|D bets){_WHY} (?P<amount>{_M})$", "Seat+8 : Double bets 20"),
-        Row("raise", rf"^{_NAME} : (?:Raises|All-in\(raise\)){_WHY} (?:{_M} to )?(?P<amount>{_M})$",
+        Row("bet", rf"^{_NAME} : (?:[Bb]ets|Double bets|D bets){_WHY} (?P<amount>{_M})$", "Seat+8 : Double bets 20"),
+        Row("raise", rf"^{_NAME} : (?:[Rr]aises|All-in\(raise(?:-timeout)?\)){_WHY} (?:{_M} to )?(?P<amount>{_M})$",
             "Seat+8 : Raises 30", amount="to"),
         Row("call", rf"^{_NAME} : Calls?{_WHY} (?P<amount>{_M})$", "Seat+5 : Call 5"),
         Row("all-in", rf"^{_NAME} : All-in{_WHY} (?P<amount>{_M})$", "Seat+2 : All-in 245"),
@@ -89,6 +89,8 @@ GRAMMAR = Grammar(
         Row("collect", rf"^{_NAME} : Hand [Rr]esult(?:-(?P<pot>Side [Pp]ot))? (?P<amount>{_M})$",
             "Seat+5 : Hand Result-Side Pot 736"),
         Row("ignore", rf"^{_NAME} : Ranking \d+$", "Seat+1 : Ranking 18"),
+        Row("ignore", rf"^{_NAME} : BOUNTY PRIZE \[{_M}\]$", "Seat+1 : BOUNTY PRIZE [$5]",
+            source="fpdb BovadaToFpdb.py re_Bounty (a tournament bounty, paid outside the pot)"),
         # --- the summary -------------------------------------------------------------------------
         Row("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***"),
         Row("pot", rf"^Total Pot\((?P<total>{_M})\)(?: \| Rake \((?P<rake>{_M})\))?$", "Total Pot($4.85) | Rake ($0.20)",
@@ -102,6 +104,11 @@ GRAMMAR = Grammar(
                       r"Enter\(\w+\)|Leave\(\w+\)|Set dealer(?:/Bring in spot)? \[\d+\])$",
             "Seat+8 : Table enter user"),
         Row("ignore", r"^(?:Player Info|Table Info): .*$", "Table Info: Version: 1, Type: MVS, Stakes: $1-$2, Table: 0-0"),
+    ),
+    other_games=(
+        Row("ignore", rf"^{_WHO} : (?:Small Blind|Big [Bb]lind|Ante/Small [Bb]lind|Posts chip|Posts dead chip)"
+                      rf"{_WHY} {_M}$", "Big Blind : Big blind $0.05"),
+        Row("ignore", r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\* \[.*$", "*** FLOP *** [3h Ac 8h]"),
     ),
 )
 

@@ -73,7 +73,8 @@ GRAMMAR = Grammar(
         Row("ignore", rf"^{_NAME} is (?:low|high) with \[[^\]]*\]$", "Player1 is low with [3c]"),
         # --- actions -----------------------------------------------------------------------------
         Row("ante", rf"^{_NAME} antes (?P<amount>{_M}){_ALL_IN}$", "Player0 antes 6, and is all in"),
-        Row("return", rf"^Ante of (?P<amount>{_M}) returned to {_NAME}$", "Ante of $0.40 returned to Player5"),
+        Row("return", rf"^Ante of (?P<amount>{_M}) returned to {_NAME}$", "Ante of $0.40 returned to Player5",
+            source="fpdb FulltiltToFpdb.py re_ReturnsAnte"),
         Row("bring-in", rf"^{_NAME} brings in for (?P<amount>{_M}){_ALL_IN}$", "Villain brings in for 9, and is all in"),
         Row("complete", rf"^{_NAME} completes it to (?P<amount>{_M}){_ALL_IN}$", "Hero completes it to $2",
             amount="to"),
@@ -107,7 +108,7 @@ GRAMMAR = Grammar(
         Row("won", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost with .*?, and won "
                    rf"\((?P<amount>{_M})\) with .*$",
             "Seat 3: Player2 showed [8d 5s 4h 3d Ac Kc Qs] and lost with high card Ace, and won ($5) with 8,5,4,3,A",
-            claim="won", also=("show",), sections=("summary",)),
+            claim="won", also=("show",), sections=("summary",), source="fpdb FulltiltToFpdb.py re_ShownCards"),
         Row("show", rf"^Seat \d+: {_NAME}{_MARKS} showed (?P<cards>\[[^\]]*\]) and lost(?! .*, and won \()"
                     r"(?: with .*)?$",
             "Seat 1: Villain showed [As 7c Kc Js 4s 7d Tc] and lost with J,T,7,4,A", sections=("summary",)),
@@ -116,8 +117,14 @@ GRAMMAR = Grammar(
         Row("ignore", r"^Seat \d+: .+? folded (?:on|before) .+$", "Seat 1: Player1 folded on 3rd St.",
             sections=("summary",)),
         Row("ignore", r"^Seat \d+: .+? is sitting out$", "Seat 6: Player6 is sitting out", sections=("summary",)),
+        Row("won", rf"^Seat \d+: {_NAME}{_MARKS} ?(?:ties for|wins) (?:the )?(?:(?:main |side )?pot|pot \d) "
+                   rf"\((?P<amount>{_M})\)$",
+            "Seat 4: Player5 ties for the side pot ($2.50)", claim="won", sections=("summary",),
+            source="fpdb FulltiltToFpdb.py re_CollectSidePot"),
+        Row("ignore", r"^Duration \d+(?:s|m|h| ?min)?$", "Duration 40s", sections=("summary",)),
         # --- what says nothing about the chips or cards ------------------------------------------
-        Row("cancel", r"^Hand #\d+ has been cancell?ed$", "Hand #29408130000 has been canceled"),
+        Row("cancel", r"^Hand #\d+ has been cancell?ed$", "Hand #29408130000 has been canceled",
+            source="fpdb FulltiltToFpdb.py re_Cancelled"),
         Row("ignore", rf"^{_WHO} (?:has \d+ seconds (?:left )?to (?:act|reconnect)|has timed out(?: while .*)?|"
                       r"has returned|is sitting out|sits out|sits down|stands up|has reconnected|"
                       r"is disconnected|has been disconnected|has requested TIME|is feeling \w+.*|"
@@ -125,8 +132,19 @@ GRAMMAR = Grammar(
             "chasrigg has 15 seconds left to act"),
         Row("ignore", r"^\d+ seconds left to act$", "5 seconds left to act"),
         Row("ignore", r"^.+? (?:finished in \d+\w* place|wins the tournament|has been eliminated)(?: .*)?$",
-            "Player4 finished in 2nd place"),
+            "Player4 finished in 2nd place",
+            source="by analogy: the tournament lines fpdb defines for PokerStars and PartyPoker (a prize is paid "
+                   "outside the pot)"),
         Row("ignore", rf"^{_NAME}: .*$", "Hero: nice hand"),
+    ),
+    other_games=(
+        Row("ignore", rf"^{_WHO} posts (?:the (?:small|big) blind of|a dead small blind of|small & big blinds) .*$",
+            "Player0 posts the small blind of 20"),
+        Row("ignore", r"^\*\*\* (?:HOLE CARDS|FLOP|TURN|RIVER|DRAW|FIRST DRAW|SECOND DRAW|THIRD DRAW) \*\*\*(?: \[.*)?$",
+            "*** FLOP *** [Qc 8c 4s]"),
+        Row("ignore", r"^Board: \[[^\]]*\]$", "Board: [Qc 8c 4s 8h]"),
+        Row("ignore", rf"^{_WHO} (?:discards \d+ cards?(?: \[[^\]]*\])?|stands pat|is dealt \d+ cards?(?: \[[^\]]*\])?)$",
+            "Hero discards 1 card [Ks]"),
     ),
 )
 

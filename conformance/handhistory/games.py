@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 STUD8 = "Seven Card Stud Hi/Lo"
 
@@ -95,10 +96,12 @@ def limit_of(text: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=512)
 def classify(text: str, limit: str | None = None, *, default_limit: str = "") -> Game | None:
     """The game a header's text names, or None when it names none stud8 knows. ``limit``:
     the structure when the site states it apart from the game (else read from ``text``,
-    else ``default_limit``: what a site that never writes it plays, e.g. fixed for stud)."""
+    else ``default_limit``: what a site that never writes it plays, e.g. fixed for stud).
+    Cached: a history names the same few games hand after hand."""
     words = normalised(text)
     for name, cards, pattern in GAMES:
         if pattern.search(words):

@@ -10,9 +10,11 @@ own example. Adding a phrase a site uses is adding one row.
 
 The machine (``GrammarReader``) cuts the stream into hands at the grammar's ``start`` line
 and reads each hand line by line. For every non-blank line it takes the first row whose
-pattern matches (and whose ``name``, when it has one, is a seated player); a line that no
-row matches, not even an ``ignore`` row, makes the hand ``unreadable`` quoting that line:
-an unknown phrase is seen, never guessed around. The game is decided per hand from the
+pattern matches (and whose ``name``, when it has one, is a seated player). A line that no
+row matches, not even an ``ignore`` row, is judged by what it carries (``unknown.py``): one
+that names a seated player, an amount or a card makes the hand ``unreadable`` quoting that
+line (an unknown phrase that could move chips or cards is seen, never guessed around); one
+that carries none of these is read past and listed on the verdict as not understood. The game is decided per hand from the
 header's fields (``games.classify``): hold'em, Omaha and draw hands are refused there;
 every stud game is read through, its books balanced (``money``), and only then refused if
 it is not Stud/8 at fixed limit. A hand that goes wrong in any way becomes that hand's
@@ -66,6 +68,14 @@ What the rows can say (``Row.does``):
 A row's ``also`` adds meanings to its line from the same groups: ``show`` (the ``cards``),
 ``muck``, ``claim`` (the ``claimed`` group, else ``amount``, as the row's ``claim``): one
 summary line may show a hand, pay it and restate what the player bet.
+
+**The inventory** (issue 28 item 1). A grammar's rows are the inventory of the line kinds its
+site writes, each read or deliberately ignored, with an example. A row's ``source`` says where
+a kind comes from when no history in ``shared/site-hands`` shows it: ``fpdb`` (the public fpdb
+parser's definitions of the site, ``<Site>ToFpdb.py``), with the definition named. A
+grammar's ``other_games`` rows list the lines of the site's other games (blinds, boards,
+draws): never read (a stud hand never holds one, and those hands are refused from their
+header), they account for every line of the corpus. ``inventory.py`` checks and prints both.
 """
 
 from __future__ import annotations
@@ -90,6 +100,7 @@ from stud8.conformance.handhistory.sitebuild import (
     problem,
     split_hands,
 )
+from stud8.conformance.handhistory.unknown import carries
 
 DOES = frozenset({
     "header", "seat", "ante", "bring-in", "complete", "bet", "raise", "call", "all-in", "check", "fold",
@@ -122,6 +133,7 @@ class Row:
     after_rake: bool = False
     sections: tuple[str, ...] = ()
     also: tuple[str, ...] = ()
+    source: str = ""
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -153,6 +165,7 @@ class Grammar:
     uncalled: str = "line"
     complete_when: tuple[str, ...] = ("collect",)
     id_pattern: str = r"#\s*([\w-]+)"
+    other_games: tuple[Row, ...] = ()
     start_regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
     sniff_regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
@@ -175,6 +188,7 @@ class _Hand:
         self.section = "head"
         self.seen: set[str] = set()
         self.last = first
+        self.ignored: list[tuple[int, str]] = []  # lines no row knows that carry nothing (unknown.py)
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -236,7 +250,7 @@ class _Hand:
         name = groups.get("name")
         if does == "seat":
             self.section = "seats" if self.section == "head" else self.section
-            build.seat(int(groups["seat"]), groups["name"], self.money(groups.get("stack")))
+            build.seat(int(groups["seat"]), groups["name"], self.money(groups.get("stack")), line)
             return
         if does in ("showdown", "summary"):
             self.section = does
@@ -402,8 +416,25 @@ class _Hand:
 
     # --- the end of the hand ----------------------------------------------------------------
 
+    def unknown(self, line: int, text: str) -> None:
+        """A line no row knows: refused when it names a seated player, an amount or a card
+        (``unknown.carries``), else kept to be listed as read past. Lines before the seats are
+        checked against the names once the seats are read (``finish``)."""
+        if self.build is None and "game" not in self.fields:
+            reason = carries(text, ())  # the game is not known yet: amounts and cards refuse the hand
+        else:
+            self.decide(line)  # a hand of another game is refused as such, not for its lines
+            reason = carries(text, self.build.slots if self.build is not None else ())
+        if reason is not None:
+            raise HandError(f"a line the {self.grammar.site} grammar does not know, and {reason}: {text!r}", line)
+        self.ignored.append((line, text))
+
     def finish(self) -> HandRecord:
         build = self.decide(self.last)
+        for line, text in self.ignored:  # a line read before the seats may name a player seated after it
+            reason = carries(text, build.slots)
+            if reason is not None:
+                raise HandError(f"a line the {self.grammar.site} grammar does not know, and {reason}: {text!r}", line)
         missing = [what for what in self.grammar.complete_when if what not in self.seen]
         if missing:
             raise HandError(f"the hand is cut short after line {self.last}: no {' or '.join(missing)} line "
@@ -427,6 +458,7 @@ class _Hand:
                     header[target] = value
         if fields.get("max", "").isdigit():
             header["max_seats"] = int(fields["max"])
+        header["ignored"] = tuple(self.ignored)
         record = build.build(**header)
         build.check_money(record)
         assert self.game is not None
@@ -512,8 +544,8 @@ class GrammarReader:
                     if row is None:
                         if number == text.line:
                             raise HandError(f"the first line is no {self.site} hand header: {line!r}", number)
-                        hand.decide(number)  # a hand of another game is refused as such, not for its lines
-                        raise HandError(f"a line the {self.site} grammar does not know: {line!r}", number)
+                        hand.unknown(number, line)
+                        continue
                     hand.apply(row, match, number, line)  # type: ignore[arg-type]
                 yield hand.finish()
             except HandError as error:

@@ -55,6 +55,7 @@ from stud8.conformance.handhistory.sitebuild import (
     damage,
     problem,
 )
+from stud8.conformance.handhistory.unknown import element_carries, element_text
 
 SITE = "iPoker"
 _GAME_START = re.compile(r"<game\s+gamecode=")
@@ -135,14 +136,30 @@ class IPokerReader:
         build = HandBuilder(SITE, hand_id, path, line, unit=unit, layout=LAYOUTS[kind.cards])
         action_lines = {found.group(1): line + text.count("\n", 0, found.start())
                         for found in _ACTION_LINE.finditer(text)}
+        player_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                        for found in re.finditer(r'<player\b[^>]*?\bname="([^"]*)"', text)}
         wins: dict[str, int] = {}
         for player in game.iterfind("general/players/player"):
             name = player.get("name", "")
-            build.seat(int(player.get("seat", "0")), name, _money(player.get("chips", ""), unit))
-            wins[name] = _money(player.get("win", "0"), unit)
+            at = player_lines.get(name, line)
+            try:
+                stack, wins[name] = _money(player.get("chips", ""), unit), _money(player.get("win", "0"), unit)
+            except ValueError as error:
+                raise HandError(f"player {name!r}: {error} (line {at})", at) from None
+            build.seat(int(player.get("seat", "0")), name, stack, at)
+        ignored: list[tuple[int, str]] = []
+        dealt_in = set(wins)
+
+        def unknown(item: ElementTree.Element, what: str) -> None:
+            """An element or type no table lists: refused if it names, pays or shows (unknown.py)."""
+            reason = element_carries(item.tag, dict(item.attrib), item.text or "", dealt_in)
+            if reason is not None:
+                raise HandError(f"{what} stud8 does not know, and {reason}", line)
+            ignored.append((line, element_text(item.tag, dict(item.attrib), item.text or "")))
+
         for item in game:
             if item.tag not in GAME_ELEMENTS:
-                raise HandError(f"an element stud8 does not know in an iPoker game: <{item.tag}>", line)
+                unknown(item, f"an element <{item.tag}> in an iPoker game")
         for round_ in game.iterfind("round"):
             where = ROUNDS.get(round_.get("no", ""))
             if where is None:
@@ -151,7 +168,7 @@ class IPokerReader:
                 build.new_street(where if kind.cards == 7 else where - 1)
             for item in round_:
                 if item.tag not in ROUND_ELEMENTS:
-                    raise HandError(f"an element stud8 does not know in an iPoker round: <{item.tag}>", line)
+                    unknown(item, f"an element <{item.tag}> in an iPoker round")
             for dealt in round_.iterfind("cards"):
                 street = CARDS.get(dealt.get("type", ""))
                 if street is None:
@@ -174,7 +191,7 @@ class IPokerReader:
             currency="EUR" if small and small[:1] in "€\x80" else ("USD" if small and small[:1] == "$" else ""),
             small_bet=_money(small, unit) if small else 0, big_bet=_money(big, unit) if big else 0,
             tournament="session" if tournament else None,
-            started=(game.findtext("general/startdate") or "").strip())
+            started=(game.findtext("general/startdate") or "").strip(), ignored=tuple(ignored))
         build.check_money(record)
         if not kind.stud8:
             raise HandError(refusal(kind, said) + " (read through: its books balance)", line, "not-stud8")

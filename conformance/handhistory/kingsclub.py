@@ -47,8 +47,9 @@ GRAMMAR = Grammar(
         # --- the header ------------------------------------------------------------------------
         Row("header", rf"^#(?P<id>\d+): (?P<game>.+?) - (?P<small>{_N})/(?P<big>{_N})$",
             "#39969428: Limit Seven Card Stud Hi-Lo - 40/80", sections=("head",)),
-        Row("header", r"^(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)$", "2021-01-02 15:52:36", sections=("head",)),
-        Row("header", r"^Table '(?:T(?P<tournament>\d+) \[(?P<tableno>\d+)\]|(?P<table>.*?))'(?: (?P<max>\d+)-max)?"
+        Row("header", r"^(?P<time>\d{4}[-/]\d\d[-/]\d\d(?: -)? \d\d?:\d\d:\d\d(?: .*)?)$", "2021-01-02 15:52:36",
+            sections=("head",)),
+        Row("header", r"^Table (?:ID )?'(?:T(?P<tournament>\d+) \[(?P<tableno>\d+)\]|(?P<table>.*?))'(?: (?P<max>\d+)-max)?"
                       r"(?: \(Play Money\))?(?: Seat #?\d+ is the button)?$",
             "Table '8 Game Mix' Seat 6 is the button", sections=("head",)),
         # --- seats -------------------------------------------------------------------------------
@@ -61,13 +62,17 @@ GRAMMAR = Grammar(
         Row("bring-in", rf"^{_NAME} brings[- ]in(?: low)? for (?P<amount>{_N}){_ALL_IN}$",
             "Player0 brings in for 10"),
         Row("bet", rf"^{_NAME} bets (?P<amount>{_N}){_ALL_IN}$", "Player3 bets 225, and is all in", amount="to"),
+        Row("raise", rf"^{_NAME} raises {_N} to (?P<amount>{_N}){_ALL_IN}$", "Player4 raises 225 to 625", amount="to",
+            source="fpdb KingsClubToFpdb.py re_Action (BET to BETTO)"),
         Row("raise", rf"^{_NAME} raises (?:to )?(?P<amount>{_N}){_ALL_IN}$", "Player4 raises to 625", amount="to"),
         Row("call", rf"^{_NAME} calls (?P<amount>{_N}){_ALL_IN}$", "Player0 calls 40", amount="to"),
         Row("check", rf"^{_NAME} checks(?: \(disconnect\))?$", "Player0 checks"),
         Row("fold", rf"^{_NAME} folds(?: \(disconnect\))?$", "Player1 folds"),
-        Row("return", rf"^Uncalled bet \((?P<amount>{_N})\) returned to {_NAME}$", "Uncalled bet (40) returned to Hero"),
+        Row("return", rf"^Uncalled bet \((?P<amount>{_N})\) returned to {_NAME}$", "Uncalled bet (40) returned to Hero",
+            source="fpdb KingsClubToFpdb.py re_Uncalled"),
         Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$", "Hero shows [4s Qh Qs 3d 6h As Kd]"),
-        Row("muck", rf"^{_NAME} mucks(?: hand)?(?: (?P<cards>\[[^\]]*\]))?$", "Player1 mucks"),
+        Row("muck", rf"^{_NAME} mucks(?: hand)?(?: (?P<cards>\[[^\]]*\]))?$", "Player1 mucks",
+            source="by analogy: PokerStars' muck, whose format this one follows"),
         # --- the summary -------------------------------------------------------------------------
         Row("summary", r"^\*\*\* SUMMARY \*\*\*$", "*** SUMMARY ***"),
         Row("claim", rf"^Seat \d+: {_NAME} \({_N}\)(?: (?P<sign>[+-])(?P<amount>{_N}))?$",
@@ -79,12 +84,21 @@ GRAMMAR = Grammar(
         Row("collect", rf"^{_NAME} wins (?P<pot>side pot \d+ )?\((?P<amount>{_N})\)(?: from pot)?$",
             "Player1 wins (222.12) from pot"),
         # --- what says nothing about the chips or cards ------------------------------------------
-        Row("cancel", r"^Hand cancelled$", "Hand cancelled"),
+        Row("cancel", r"^Hand cancelled$", "Hand cancelled", source="fpdb KingsClubToFpdb.py re_Cancelled"),
         Row("ignore", rf"^{_WHO} (?:sits out|has returned|is sitting out|has timed out|cashed out the hand.*|"
                       r"finished the tournament in \d+\w\w place.*|wins the tournament and receives .*|"
                       r"(?:split|wins) the .+ bounty for .*|wins .+ for (?:splitting the elimination of|eliminating) .*)$",
-            "Player1 sits out"),
-        Row("ignore", r"^STP added: .*$", "STP added: 10"),
+            "Player1 sits out", source="fpdb KingsClubToFpdb.py re_sitsOut, re_WinningRankOne/Other, re_Bounty, "
+                                     "re_Progressive, re_CashedOut"),
+        Row("ignore", r"^STP added: .*$", "STP added: 10", source="fpdb KingsClubToFpdb.py re_STP"),
+    ),
+    other_games=(
+        Row("ignore", rf"^{_NAME}: (?:posts (?:the small blind|the big blind|blind)|(?:posts )?straddles?) {_N}.*$",
+            "Player1: posts the small blind 11"),
+        Row("ignore", rf"^{_WHO} (?:discards \[[^\]]*\] draws \[[^\]]*\](?: \[[^\]]*\])?|draws \d+|stands pat)$",
+            "Hero discards [Kd] draws [3c]"),
+        Row("ignore", r"^\*\*\* (?:HOLE CARDS|FLOP|TURN|RIVER|BOARD \d+ - (?:FLOP|TURN|RIVER)|\d\w\w BETTING ROUND|"
+                      r"\d\w\w DRAW) \*\*\*(?: \[.*)?$", "*** 1ST DRAW ***"),
     ),
 )
 

@@ -55,6 +55,7 @@ from stud8.conformance.handhistory.sitebuild import (
     damage,
     problem,
 )
+from stud8.conformance.handhistory.unknown import element_carries, element_text
 
 SITE = "Merge Network"
 _DESCRIPTION = re.compile(r"<description\b[^>]*>")
@@ -162,6 +163,8 @@ class MergeReader:
         build = HandBuilder(SITE, hand_id or "?", path, line, unit=unit, layout=LAYOUTS[kind.cards])
         event_lines = {found.group(1): line + text.count("\n", 0, found.start())
                        for found in re.finditer(r'<event\s+sequence="([^"]*)"', text)}
+        seat_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                      for found in re.finditer(r'<player\b[^>]*?\bseat="([^"]*)"', text)}
         names: dict[str, str] = {}
         players = game.find("players")
         if players is None:
@@ -171,10 +174,25 @@ class MergeReader:
                 continue
             seat = _attr(player, "seat", "<players>")
             names[seat] = _attr(player, "nickname", "<players>")
-            build.seat(int(seat), names[seat], amount(_attr(player, "balance", "<players>"), unit))
+            at = seat_lines.get(seat, line)
+            try:
+                stack = amount(_attr(player, "balance", "<players>"), unit)
+            except ValueError as error:
+                raise HandError(f"seat {seat}'s balance: {error} (line {at})", at) from None
+            build.seat(int(seat), names[seat], stack, at)
+        ignored: list[tuple[int, str]] = []
+        dealt_in = set(names) | set(names.values())
+
+        def unknown(item: ElementTree.Element, at: int, what: str) -> None:
+            """An element or type no table lists: refused if it names, pays or shows (unknown.py)."""
+            reason = element_carries(item.tag, dict(item.attrib), item.text or "", dealt_in)
+            if reason is not None:
+                raise HandError(f"{what} stud8 does not know, and {reason}", at)
+            ignored.append((at, element_text(item.tag, dict(item.attrib), item.text or "")))
+
         for item in game:
             if item.tag not in ("players", "round"):
-                raise HandError(f"an element stud8 does not know in a Merge game: <{item.tag}>", line)
+                unknown(item, line, f"an element <{item.tag}> in a Merge game")
         paid = False
         for round_ in game.findall("round"):
             where = ROUNDS.get(round_.get("id", ""))
@@ -185,7 +203,9 @@ class MergeReader:
             for item in round_:
                 at = event_lines.get(item.get("sequence", ""), line)
                 who = names.get(item.get("player", ""), "")
-                if item.tag == "event":
+                if item.tag == "event" and item.get("type", "") not in EVENTS:
+                    unknown(item, at, f"event {item.get('sequence')}: an event type {item.get('type', '')!r}")
+                elif item.tag == "event":
                     self._event(build, item, who, unit, at)
                 elif item.tag == "cards":
                     self._cards(build, item, who, at)
@@ -198,7 +218,7 @@ class MergeReader:
                         build.collect(winner, chips, int(item.get("potnumber", "1")) - 1, at)
                         paid = True
                 else:
-                    raise HandError(f"an element stud8 does not know in a Merge round: <{item.tag}>", at)
+                    unknown(item, at, f"an element <{item.tag}> in a Merge round")
         if not paid:
             raise HandError("the hand has no <winner>: the record is cut short", line)
         build.close_showdown()
@@ -210,7 +230,7 @@ class MergeReader:
             currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(limits.group(1)[:1], "") if limits else "",
             small_bet=amount(limits.group(1), unit) if limits else 0,
             big_bet=amount(limits.group(2), unit) if limits else 0,
-            started=game.get("starttime", ""))
+            started=game.get("starttime", ""), ignored=tuple(ignored))
         build.check_money(record)
         if not kind.stud8:
             raise HandError(refusal(kind, f"{said} {stakes}".strip()) + " (read through: its books balance)", line,

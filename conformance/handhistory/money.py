@@ -3,9 +3,12 @@
 Every hand a reader builds is checked before anything else is done with it, and the check
 needs no rule of any game, only arithmetic on what the record says:
 
+0. every amount is one a hand can hold (``bad_amount``): a whole number of the unit, never
+   negative, the rake within its pot; the line holding a bad one is named;
 1. every chip a player put in comes from an action the record holds, and no player puts in
    more than the stack they sat down with, nor takes back (an uncalled bet) more than they
-   put in;
+   put in; a player the record marks all in has put in exactly that stack (the stack is the
+   one before the antes: what every supported format prints on its seat lines);
 2. what the players put in, less what came back to them, is what the pots hold;
 3. each pot is what was paid out of it plus the rake and fees the site took from it;
 4. so the players' nets (collected plus returned, less put in) add up to minus the rake.
@@ -26,6 +29,7 @@ taken for rake: a low half missed is half the pot.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from stud8.conformance.handhistory.record import TO_KINDS, HandRecord, money
 
@@ -72,13 +76,93 @@ def contributions(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]
                                   f"{_m(action.amount - added, record)} already in on this street", action.line)
         put[action.player] += added
         if put[action.player] > stacks[action.player]:
+            seat_line = next((seat.line for seat in record.seats if seat.name == action.player), 0)
+            said = f" (line {seat_line})" if seat_line else ""
             return put, Imbalance(f"{action.player} has put in {_m(put[action.player], record)}, more than the stack of "
-                                  f"{_m(stacks[action.player], record)} they sat down with", action.line)
+                                  f"{_m(stacks[action.player], record)} they sat down with{said}", action.line)
+        if action.all_in and put[action.player] != stacks[action.player]:
+            # The record says the player is all in: the stack as read (before the antes, as every
+            # supported format prints it) is then exactly what they have put in.
+            seat_line = next((seat.line for seat in record.seats if seat.name == action.player), 0)
+            said = f" (line {seat_line})" if seat_line else ""
+            return put, Imbalance(f"{action.player} is all in having put in {_m(put[action.player], record)}, but sat "
+                                  f"down with {_m(stacks[action.player], record)}{said}: the stack is not what the "
+                                  "record says it is", action.line)
     return put, None
 
 
+def bad_amount(record: HandRecord) -> Imbalance | None:
+    """The first amount of the record that no hand can hold, naming the line that holds it:
+    every amount is a whole number of the record's unit (its precision: the readers refuse a
+    finer one), never negative (a stack, an action, a pot, the rake and fees, a payout, an
+    uncalled bet); the rake and fees are within the pot they are taken from."""
+    if _plainly_whole(record):
+        return None
+    for seat in record.seats:
+        if not _whole(seat.stack):
+            return Imbalance(f"{seat.name}'s stack {_show(seat.stack, record)} is no amount a stack can be",
+                             seat.line or record.line)
+    for action in record.actions:
+        if not _whole(action.amount):
+            return Imbalance(f"{action.player} {action.kind.value}s {_show(action.amount, record)}: no amount an "
+                             "action can put in", action.line or record.line)
+    where = record.pot_line or record.line
+    for label, value in (("the rake", record.rake), ("the jackpot and other fees", record.fees),
+                         ("the total pot", record.total_pot if record.total_pot is not None else 0)):
+        if not _whole(value):
+            return Imbalance(f"{label} is {_show(value, record)}: no amount a pot or a rake can be", where)
+    for name, chips in tuple(record.collected) + tuple(record.returned):
+        if not _whole(chips):
+            return Imbalance(f"{name} is paid {_show(chips, record)}: no amount a payout can be", where)
+    for index, pot in enumerate(record.pots):
+        label = "the pot" if len(record.pots) == 1 else ("the main pot" if index == 0 else f"side pot {index}")
+        amounts = (pot.amount, pot.rake, pot.fees) + tuple(chips for _, chips in pot.collected)
+        if not all(_whole(value) for value in amounts):
+            return Imbalance(f"{label} holds, pays or keeps a negative amount", where)
+        if pot.rake + pot.fees > pot.amount:
+            return Imbalance(f"the rake and fees of {label} ({_m(pot.rake + pot.fees, record)}) are more than "
+                             f"{label} ({_m(pot.amount, record)})", where)
+    held = sum(pot.amount for pot in record.pots)
+    if record.pots and record.rake + record.fees > held:
+        return Imbalance(f"the rake and fees ({_m(record.rake + record.fees, record)}) are more than the pots "
+                         f"({_m(held, record)})", where)
+    return None
+
+
+def _plainly_whole(record: HandRecord) -> bool:
+    """The common case, checked at C speed: every amount a non-negative ``int`` and every pot's
+    rake within it (``bad_amount`` then finds nothing; otherwise it looks one by one)."""
+    amounts: list[Any] = [seat.stack for seat in record.seats]
+    amounts += [action[3] for action in record.actions]
+    amounts += [record.rake, record.fees, record.total_pot or 0]
+    amounts += [chips for _, chips in record.collected]
+    amounts += [chips for _, chips in record.returned]
+    for pot in record.pots:
+        if pot.rake + pot.fees > pot.amount:
+            return False
+        amounts += (pot.amount, pot.rake, pot.fees)
+        amounts += [chips for _, chips in pot.collected]
+    return set(map(type, amounts)) <= {int} and min(amounts) >= 0 and \
+        (not record.pots or record.rake + record.fees <= sum(pot.amount for pot in record.pots))
+
+
+def _whole(value: object) -> bool:
+    """A non-negative whole number of units (``bool`` is no amount)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _show(value: object, record: HandRecord) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ("-" if value < 0 else "") + _m(abs(value), record)
+    return repr(value)[:40]
+
+
 def check(record: HandRecord) -> Imbalance | None:
-    """The first way the record's books do not balance, or None when they do."""
+    """The first way the record's books do not balance, or None when they do (after the
+    amounts themselves: ``bad_amount``)."""
+    bad = bad_amount(record)
+    if bad is not None:
+        return bad
     put, trouble = contributions(record)
     if trouble is not None:
         return trouble

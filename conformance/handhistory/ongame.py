@@ -42,18 +42,19 @@ GRAMMAR = Grammar(
     streets={"pocket cards": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
     rows=(
         # --- the header ------------------------------------------------------------------------
-        Row("header", r"^\*{5} History for hand (?P<id>[A-Z]?[\w-]+)(?: \(TOURNAMENT: \"[^\"]*\", "
-                      r"(?P<tournament>[^,]+), buy-in: [^)]*\))? \*{5}$",
+        Row("header", r"^\*{5} History for hand (?P<id>[A-Z]?[\w-]+)(?: \(TOURNAMENT:(?: \"[^\"]*\",)?"
+                      r"(?: (?P<tournament>[-A-Z\d]+))?(?:, buy-in: [^)]*)?\))? \*{5}$",
             "***** History for hand R5-78227816-62 *****", sections=("head",)),
         Row("header", r"^Start hand: (?P<time>.+)$", "Start hand: Sat Aug 28 20:33:38 GMT+0300 2010", sections=("head",)),
-        Row("header", rf"^Table: (?:\[\w+\] )?(?P<table>.+?) \[\d+\] \((?P<game>[A-Z_]+ [A-Z_]+) (?P<small>{_M})/"
-                      rf"(?P<big>{_M})(?:,? ante: (?P<ante>{_M}))?(?:, (?:Real money|Play money|(?P<chips>Chips)))?\)$",
+        Row("header", rf"^Table: (?:\[\w+\] )?(?P<table>.+?) \[\d+\] \((?P<game>(?:NO_LIMIT|POT_LIMIT|LIMIT|Limit|Pot "
+                      rf"Limit) [A-Z_]+) (?P<small>{_M})/(?P<big>{_M})(?:,? ante: (?P<ante>{_M}))?"
+                      r"(?:,? (?:Real money|Play money|TC|(?P<chips>Chips)))?,?\)$",
             "Table: Taegu [78227816] (LIMIT SEVEN_CARD_STUD_HI_LO $0.25/$0.50, ante: $0.05, Real money)",
             sections=("head",)),
         Row("ignore", r"^(?:User: .+|Button: seat \d+|Players in round: \d+(?: \(\d+\))?)$", "Players in round: 5 (8)",
             sections=("head", "seats")),
         # --- seats -------------------------------------------------------------------------------
-        Row("seat", rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_M})\)$", "Seat 10: HangEv ($29.08)",
+        Row("seat", rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_M})(?: in chips)?\)$", "Seat 10: HangEv ($29.08)",
             sections=("head", "seats")),
         # --- streets, cards and actions ----------------------------------------------------------
         Row("ante", rf"^{_NAME} posts ante (?P<amount>{_M}){_ALL_IN}$", "boneos56 posts ante $0.05"),
@@ -67,9 +68,11 @@ GRAMMAR = Grammar(
         Row("call", rf"^{_NAME} calls (?P<amount>{_M}){_ALL_IN}$", "mylonas77 calls $0.12"),
         Row("check", rf"^{_NAME} checks$", "zlnalea checks"),
         Row("fold", rf"^{_NAME} folds$", "boneos56 folds"),
-        Row("return", rf"^Uncalled bet \((?P<amount>{_M})\) returned to {_NAME}$", "Uncalled bet ($1) returned to Hero"),
-        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$", "Uchilka shows [ KC,JD ]", order="any"),
-        Row("muck", rf"^{_NAME} mucks(?: .*)?$", "mylonas77 mucks"),
+        Row("return", rf"^Uncalled bet \((?P<amount>{_M})\) returned to {_NAME}$", "Uncalled bet ($1) returned to Hero",
+            source="by analogy: the uncalled-bet line of the sites fpdb reads the same way (PokerStars, Kings Club)"),
+        Row("show", rf"^{_NAME} shows (?P<cards>\[[^\]]*\])(?: .*)?$", "Uchilka shows [ KC,JD ]", order="any",
+            source="fpdb OnGameToFpdb.py re_ShowdownAction"),
+        Row("muck", rf"^{_NAME} mucks(?: .*)?$", "mylonas77 mucks", source="by analogy: a show's counterpart"),
         # --- the summary -------------------------------------------------------------------------
         Row("summary", r"^Summary:$", "Summary:"),
         Row("winners", rf"^(?P<pot>Main pot|Side pot \d+): (?P<total>{_M}) won by (?P<winners>.+)$",
@@ -86,7 +89,13 @@ GRAMMAR = Grammar(
         # --- what says nothing about the chips or cards ------------------------------------------
         Row("ignore", rf"^{_WHO} (?:sits out|is sitting out|has returned|has timed out|is disconnected|"
                       r"is connected|has left the table|joins the table)(?: .*)?$",
-            "mylonas77 sits out"),
+            "mylonas77 sits out", source="fpdb OnGameToFpdb.py re_sitsOut"),
+    ),
+    other_games=(
+        Row("ignore", rf"^{_WHO} posts (?:small|big|dead|small & big) blind \(\s?{_M}\)$",
+            "Lakesdie posts small blind (20)"),
+        Row("ignore", r"^(?:--- )?Dealing (?:flop|turn|river) \[[^\]]*\]$", "--- Dealing flop [5d, 9h, Kc]"),
+        Row("ignore", rf"^{_WHO} changed \d+ cards?.*$", "Hero changed 2 cards", source="fpdb OnGameToFpdb.py re_Action"),
     ),
 )
 

@@ -356,24 +356,42 @@ def record_problem(record: HandRecord) -> str | None:
     return None
 
 
+CHUNK_CHARS = 1 << 16
+"""How much text ``bounded_lines`` reads at a time (the lines are cut from it in C, not read
+one ``readline`` at a time: a history's many short lines are the reading's main cost)."""
+
+
 def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[tuple[int, str, bool]]:
-    """``(number, line, too_long)`` for each line, numbered from 1. A line longer than
-    ``limit`` characters is cut there and the rest skipped in pieces, so a hostile file with one
-    enormous line never sits in memory whole."""
+    """``(number, line, too_long)`` for each line, numbered from 1, each ending with its
+    newline (the last may not). A line longer than ``limit`` characters is cut there and the
+    rest skipped as it is read, so a hostile file with one enormous line never sits in memory
+    whole (at most ``limit`` plus ``CHUNK_CHARS`` characters are held)."""
     number = 0
+    pending = ""          # the start of a line whose end is not read yet
+    skipping = False      # inside a line already reported as too long
     while True:
-        text = stream.readline(limit)
-        if not text:
+        chunk = stream.read(CHUNK_CHARS)
+        if not chunk:
+            if pending and not skipping:
+                yield number + 1, pending, len(pending) >= limit
             return
-        number += 1
-        if len(text) >= limit and not text.endswith("\n"):
-            while True:
-                rest = stream.readline(limit)
-                if not rest or rest.endswith("\n"):
-                    break
-            yield number, text, True
-        else:
-            yield number, text, False
+        if skipping:
+            cut = chunk.find("\n")
+            if cut < 0:
+                continue
+            chunk, skipping = chunk[cut + 1:], False
+        pieces = (pending + chunk).split("\n")
+        pending = pieces.pop()
+        for text in pieces:
+            number += 1
+            if len(text) >= limit:
+                yield number, text[:limit], True
+            else:
+                yield number, text + "\n", False
+        if len(pending) >= limit:  # a line longer than the limit, not ended yet: reported, its rest skipped
+            number += 1
+            yield number, pending[:limit], True
+            pending, skipping = "", True
 
 
 def walk_histories(paths: Iterable[str | Path]) -> Iterator[tuple[Path | HandProblem, bool]]:

@@ -19,6 +19,7 @@ runs out on seventh street the last card is dealt face up to the middle: ``commu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple
@@ -60,11 +61,14 @@ ADDED_KINDS = frozenset({ActionKind.ANTE, ActionKind.BRING_IN, ActionKind.CALL})
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """A player in the hand: the site's seat number, the screen name, the starting stack."""
+    """A player in the hand: the site's seat number, the screen name, the starting stack (the
+    chips in front of the player before the hand's antes), and the line that says so (0 when
+    the record was not read from a file: the money check names it when the stack cannot be)."""
 
     seat_no: int
     name: str
     stack: int
+    line: int = 0
 
 
 class ActionRecord(NamedTuple):
@@ -120,6 +124,29 @@ class PotRecord:
 
 
 @dataclass(frozen=True)
+class Inference:
+    """Something a reader had to infer because the history does not state it, and what else
+    the history would allow (the audit judges every alternative: a verdict that depends on
+    which one is true is ``cannot-judge``, naming the inference, never ``deviates``).
+
+    ``kind``: ``card-order`` (cards listed without their order: which were up cards),
+    ``ante`` (the ante is not stated and players posted different ones), ``stakes`` (the
+    small and big bet are read from the betting). ``text`` says it in a sentence. ``player``, ``line``: whose and where
+    (``None``/0 for the table's). ``slots`` and ``cards`` (``card-order``): the slots the
+    reader filled and the cards it put there, in that order; ``amounts`` (``ante``,
+    ``stakes``): the values the history allows.
+    """
+
+    kind: str
+    text: str
+    player: str | None = None
+    line: int = 0
+    slots: tuple[int, ...] = ()
+    cards: tuple[str, ...] = ()
+    amounts: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class HandRecord:
     """One hand as recorded by a site (see the module docstring for units and cards).
 
@@ -135,7 +162,10 @@ class HandRecord:
     line that states the pot or the payout (the money check names it when the books do not
     balance; 0 when unknown). ``note`` is what the file says of where the hand came from,
     beyond the site and the hand's number (PHH's comment above the hand, or its ``event`` and
-    ``url`` fields); an import quotes it as the scenario's source.
+    ``url`` fields); an import quotes it as the scenario's source. ``ignored``: lines the
+    reader did not understand and read past because they name no player and carry no amount
+    and no card (``(line, text)``: the verdict lists them). ``inferences``: what the reader
+    inferred where the history is silent (``Inference``).
     """
 
     site: str
@@ -167,6 +197,8 @@ class HandRecord:
     rake_printed: bool = True
     pot_line: int = 0
     note: str = ""
+    ignored: tuple[tuple[int, str], ...] = ()
+    inferences: tuple[Inference, ...] = ()
 
     def cards_of(self, player: str) -> tuple[str | None, ...]:
         """The player's seven slots (all ``None`` when the record has none for them)."""
@@ -199,9 +231,11 @@ class HandRecord:
         """The hand without where it was read from (site, file, line numbers, date, note): what a
         round trip through another file must keep. ``read(write(hand)) == hand`` compares these."""
         return replace(
-            self, site="", source_file="", line=0, started="", pot_line=0, note="",
+            self, site="", source_file="", line=0, started="", pot_line=0, note="", ignored=(),
+            seats=tuple(replace(seat, line=0) for seat in self.seats),
             actions=tuple(action._replace(line=0) for action in self.actions),
             showdown=tuple(replace(entry, line=0) for entry in self.showdown),
+            inferences=tuple(replace(inference, line=0) for inference in self.inferences),
         )
 
 
@@ -239,14 +273,19 @@ UNITS: dict[str, int] = {"cent": 100, "chip": 1}
 """How many smallest units make one unit of the currency as printed."""
 
 
+_PLAIN_AMOUNT = re.compile(r"[0-9]*\.?[0-9]*")
+
+
 def parse_amount(text: str, unit: str = "cent") -> int:
     """A printed amount (``"0.37"``, ``"1,250"``, ``"$1.60"``) in the smallest unit, exactly.
 
-    Raises ``ValueError`` for anything that is not an amount or that is finer than the unit.
+    Raises ``ValueError`` for anything that is not an amount (saying why when the text is
+    a number no amount can be: negative, not finite, written with an exponent) or that is
+    finer than the unit. Only ASCII digits are digits here.
     """
-    cleaned = text.strip().lstrip("$€£").replace(",", "")
-    if not cleaned or cleaned.count(".") > 1 or not cleaned.replace(".", "").isdigit():
-        raise ValueError(f"not an amount: {text!r}")
+    cleaned = text.strip().lstrip("$€£₹¥").replace(",", "")
+    if not cleaned or cleaned == "." or not _PLAIN_AMOUNT.fullmatch(cleaned):
+        raise ValueError(f"not an amount: {text!r}{_why_not(cleaned)}")
     scale = UNITS.get(unit, 1)
     whole, _, fraction = cleaned.partition(".")
     if len(whole.lstrip("0")) > MAX_AMOUNT_DIGITS or len(fraction) > MAX_AMOUNT_DIGITS:
@@ -257,3 +296,15 @@ def parse_amount(text: str, unit: str = "cent") -> int:
         raise ValueError(f"amount {text!r} is finer than one {unit}")
     fraction = (fraction + "0" * digits)[:digits] if digits else ""
     return int(whole or "0") * scale + (int(fraction) if fraction else 0)
+
+
+def _why_not(cleaned: str) -> str:
+    """Why a number-like text is no amount (for the message), or nothing."""
+    word = cleaned.lower().lstrip("+-$€£ ")
+    if cleaned.startswith("-"):
+        return " (a negative amount)"
+    if word in ("nan", "inf", "infinity") or word.startswith(("nan", "inf")):
+        return " (not a finite amount)"
+    if re.fullmatch(r"[0-9.]+e[+-]?[0-9]+", word):
+        return " (an exponent: sites print amounts in digits)"
+    return ""

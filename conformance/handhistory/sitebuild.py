@@ -37,12 +37,14 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from stud8.conformance.handhistory import money
+from stud8.conformance.handhistory.inference import ante_inference, stakes_inference
 from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
 from stud8.conformance.handhistory.record import (
     ActionKind,
     ActionRecord,
     HandProblem,
     HandRecord,
+    Inference,
     PlayerCards,
     PotRecord,
     SeatRecord,
@@ -271,6 +273,7 @@ class HandBuilder:
         self.collects: dict[int, list[tuple[str, int]]] = {}
         self.statement = PotStatement()
         self.claims: list[Claim] = []
+        self.inferences: list[Inference] = []
         self.in_hand: set[str] = set()
         self.street = layout.first
         self.last_line = line
@@ -287,10 +290,10 @@ class HandBuilder:
 
     # --- seats and streets -------------------------------------------------------------------
 
-    def seat(self, seat_no: int, name: str, stack: int) -> None:
+    def seat(self, seat_no: int, name: str, stack: int, line: int = 0) -> None:
         if any(seat.name == name for seat in self.seats):
-            raise HandError(f"player {name!r} is seated twice")
-        self.seats.append(SeatRecord(seat_no, name, stack))
+            raise HandError(f"player {name!r} is seated twice", line)
+        self.seats.append(SeatRecord(seat_no, name, stack, line))
         self.slots[name] = [None] * self.layout.size
         self._stacks[name] = stack
 
@@ -394,11 +397,19 @@ class HandBuilder:
             new = [value for value in listed if value is not None and value not in held]
             downs = [i for i, face in enumerate(self.layout.faces) if face == "down"]
             ups = [i for i, face in enumerate(self.layout.faces) if face == "up"]
-            for slot in downs + ups:
-                if new and held[slot] is None:
-                    held[slot] = new.pop(0)
-            if new:
-                raise HandError(f"{name} shows {' '.join(new)}, which are not among the cards dealt", line)
+            empty = [slot for slot in downs + ups if held[slot] is None]
+            placed = list(zip(empty, new))
+            if len(new) > len(empty):
+                raise HandError(f"{name} shows {' '.join(new[len(empty):])}, which are not among the cards dealt", line)
+            for slot, value in placed:
+                held[slot] = value
+            guessed_up = any(self.layout.faces[slot] == "up" for slot in empty)
+            if new and guessed_up and (len(empty) > 1):
+                # The site lists the cards without their order: which of them were up cards (and
+                # on which street) is the reader's guess, marked for the audit (record.Inference).
+                self.inferences.append(Inference(
+                    "card-order", f"{name}'s cards {' '.join(new)} are listed without their order, so which were "
+                    "up cards is inferred", name, line, tuple(empty), tuple(new)))
         self.in_hand.add(name)
         for index, entry in enumerate(self.showdown):
             if entry.player == name:
@@ -652,8 +663,12 @@ class HandBuilder:
         if not self.actions:
             raise HandError("the hand has no actions: the record ends before any ante or bet")
         header.setdefault("bring_in", self.first_amount(ActionKind.BRING_IN))
+        inferences: list[Inference | None] = list(self.inferences)
         if not header.get("small_bet"):
-            header["small_bet"], header["big_bet"] = self._bets_played()
+            header["small_bet"], header["big_bet"] = chosen = self._bets_played()
+            inferences.append(stakes_inference(self.actions, chosen, self.unit))
+        if "ante" not in header:
+            inferences.append(ante_inference(self.actions, self.unit))
         if not header.get("bring_in"):
             # No bring-in was posted (the low card completed): the record still needs one; as
             # the PokerStars reader does, half the small bet (the audit never holds a hand to
@@ -676,6 +691,7 @@ class HandBuilder:
             rake=sum(pot.rake for pot in self.pots) if self.pots else self.rake,
             fees=sum(pot.fees for pot in self.pots) if self.pots else self.fees,
             rake_printed=self.rake_printed, pot_line=self.statement.line or self.last_line,
+            inferences=tuple(inference for inference in inferences if inference is not None),
             unit=self.unit, **header)  # type: ignore[arg-type]
 
     def _bets_played(self) -> tuple[int, int]:

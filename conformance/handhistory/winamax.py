@@ -50,7 +50,7 @@ GRAMMAR = Grammar(
                       rf"\((?:(?P<ante>{_M})/)?(?P<small>{_M})/(?P<big>{_M})\) - (?P<time>\d{{4}}/\d+/\d+ [\d:]+(?: \w+)?)$",
             "Winamax Poker - CashGame - HandId: #9250793-554-1478991850 - 7-Card Stud Hi/Lo fixed limit "
             "(5€/25€/50€) - 2016/11/12 23:04:10 UTC", sections=("head",)),
-        Row("header", r"^Table: '(?P<table>.*)' (?P<max>\d+)-max \((?:real money|(?P<play>play money))\)"
+        Row("header", r"^Table:? '(?P<table>.*)' (?P<max>\d+)-max(?: \((?:real money|(?P<play>play money))\))?"
                       r"(?: Seat #\d+ is the button)?$",
             "Table: 'Pampelune' 6-max (real money)", sections=("head",)),
         # --- seats -------------------------------------------------------------------------------
@@ -73,7 +73,8 @@ GRAMMAR = Grammar(
         Row("showdown", r"^\*\*\* SHOW DOWN \*\*\*$", "*** SHOW DOWN ***"),
         Row("show", rf"^{_NAME}{_MARKS} shows (?P<cards>\[[^\]]*\])(?: \(.*\))?$",
             "Player0 shows [4d Ac 8h 5c Js Ad Ts] (One pair : Aces)"),
-        Row("muck", rf"^{_NAME} mucks(?: hand)?(?: (?P<cards>\[[^\]]*\]))?$", "Player1 mucks"),
+        Row("muck", rf"^{_NAME} mucks(?: hand)?(?: (?P<cards>\[[^\]]*\]))?$", "Player1 mucks",
+            source="by analogy: PokerStars' muck, whose format this one follows"),
         Row("collect", rf"^{_NAME} collected (?P<amount>{_M}) from (?P<pot>main pot|side pot(?: ?\d+)?|pot)"
                        r"(?:\((?:HI|LO)\))?$",
             "Player0 collected 114€ from pot(LO)"),
@@ -93,7 +94,17 @@ GRAMMAR = Grammar(
         # --- what says nothing about the chips or cards ------------------------------------------
         Row("ignore", rf"^{_WHO} (?:sits out|is sitting out|has returned|is disconnected|is connected|"
                       r"joins the table|leaves the table|is timed out|has timed out)(?: .*)?$",
-            "Player0 sits out"),
+            "Player0 sits out", source="by analogy: the table-chatter lines of PokerStars, whose format this one "
+                                      "follows"),
+    ),
+    other_games=(
+        Row("ignore", rf"^{_WHO} (?:posts (?:small|big|dead) blind|posts small & big blind|deny SB)(?: .*)?$",
+            "Player1 posts small blind 1€"),
+        Row("ignore", rf"^{_WHO} (?:stands pat|discards \d+ cards?)(?: \[.*)?$", "Hero stands pat [7d 5s 4c 3h 2s]"),
+        Row("ignore", r"^\*\*\* (?:PRE-FLOP|FLOP|TURN|RIVER|(?:FIRST|SECOND|THIRD|FOURTH)-(?:BET|DRAW)) \*\*\*(?: \[.*)?$",
+            "*** FLOP *** [8d Ac Jc]"),
+        Row("ignore", rf"^(?:Hold-up|Escape) to Pot: total {_M}$", "Hold-up to Pot: total 0.10€",
+            source="fpdb WinamaxToFpdb.py re_hutp, re_escape_pot"),
     ),
 )
 

@@ -77,7 +77,7 @@ GRAMMAR = Grammar(
         Row("collect", rf"^\*?Player {_NAME} shows: .*?(?P<cards>\[[^\]]*\])(?: Low hand \([^)]*\))?{_BETS}$",
             "*Player ChazDazzle shows: High card A [6h 10d 2c As 7d 4d 9s] Low hand (A A 2 4 6 7 ).Bets: 3.55. "
             "Collects: 3.53. Loses: 0.02.", claim="put-returned", also=("show", "claim"), sections=("summary",)),
-        Row("collect", rf"^\*?Player {_NAME} (?:mucks \(does not show cards\)|does not show cards){_BETS}$",
+        Row("collect", rf"^\*?Player {_NAME} (?:mucks(?: \(does not show cards\)| cards)?|does not show(?: cards)?){_BETS}$",
             "*Player ChazDazzle mucks (does not show cards). Bets: 0.55. Collects: 1.10. Wins: 0.55.",
             claim="put-returned", also=("claim",), sections=("summary",)),
         Row("end", r"^Game ended at: .*$", "Game ended at: 2016/8/2 11:13:46"),
@@ -85,6 +85,12 @@ GRAMMAR = Grammar(
         Row("ignore", rf"^Player {_WHO} (?:is timed out|sitting out|is sitting out|returned|sits out|"
                       r"waits for big blind|is disconnected|is connected)\.?$",
             "Player Player1 is timed out."),
+    ),
+    other_games=(
+        Row("ignore", rf"^Player {_WHO} (?:has (?:small|big) blind|posts|straddle) \({_N}\)$",
+            "Player ChazDazzle has big blind (2)"),
+        Row("ignore", r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*:(?: .*)?$", "*** FLOP ***: [Jd 9c 3s]"),
+        Row("ignore", r"^Board: \[[^\]]*\]$", "Board: [Jd 9c 3s 2h 7c]"),
     ),
 )
 
