@@ -114,8 +114,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                         help="an option on top of the profile (repeatable; the value is read as YAML: 3, true, capped)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), metavar="DIR",
-                        help="where the scenarios of divergences are written (default ./fuzz-findings)")
-    parser.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
+                        help="folder the scenarios of divergences are written into (default ./fuzz-findings)")
+    parser.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                         help="worker processes (default: every core; runs of fewer than 200 hands stay in one process)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds allowed for each engine message of a cmd: engine (default {DEFAULT_TIMEOUT:g})")
