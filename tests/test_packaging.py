@@ -1,6 +1,7 @@
-"""The distribution as PyPI and pip see it: a wheel and an sdist built from the checkout.
+"""The distribution as PyPI and pip see it: a wheel and an sdist built from the checkout, and
+the editable install.
 
-Built offline (``--no-isolation``) with the setuptools and build of the test environment (the
+Built offline (``--no-isolation``) with the hatchling and build of the test environment (the
 ``test`` extra brings both). The checkout is copied first, so the test never writes into it.
 """
 
@@ -23,13 +24,14 @@ IGNORED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
 
 
 def _build_tools_missing() -> str | None:
-    try:
-        import build  # noqa: F401
-    except ImportError:
-        return "the 'build' package is not installed (pip install '.[test]')"
-    version = metadata.version("setuptools")
-    if int(version.split(".")[0]) < 77:
-        return f"setuptools {version} is older than 77 (pip install '.[test]')"
+    for package in ("build", "hatchling"):
+        try:
+            metadata.version(package)
+        except metadata.PackageNotFoundError:
+            return f"the {package!r} package is not installed (pip install '.[test]')"
+    version = metadata.version("hatchling")
+    if tuple(int(part) for part in version.split(".")[:2]) < (1, 27):
+        return f"hatchling {version} is older than 1.27 (pip install '.[test]')"
     return None
 
 
@@ -95,9 +97,22 @@ def test_wheel_metadata(wheel: tuple[zipfile.ZipFile, str]) -> None:
 def test_wheel_has_no_stale_build_output(wheel: tuple[zipfile.ZipFile, str], source_tree: Path) -> None:
     archive, _ = wheel
     assert "stud8/tools/stale_module.py" not in archive.namelist()
-    # ... and the build leaves the tree as it found it: the old build/ emptied, no egg-info made
-    assert not (source_tree / "build" / "lib").exists()
+    # hatchling zips the tree itself: nothing is copied to build/ first, and no egg-info is made
+    assert sorted(path.name for path in (source_tree / "build").iterdir()) == ["lib"]
     assert list(source_tree.glob("*.egg-info")) == []
+
+
+def test_wheel_holds_exactly_the_four_folders_under_stud8(wheel: tuple[zipfile.ZipFile, str], source_tree: Path) -> None:
+    """One namespace mapped from the top-level folders (DESIGN.md), every file of each folder and
+    nothing else: not tests/, docs/ or editable/ (whose stud8/__init__.py would turn the
+    namespace into a package)."""
+    archive, _ = wheel
+    names = {name for name in archive.namelist() if ".dist-info/" not in name}
+    expected = {f"stud8/{path.relative_to(source_tree).as_posix()}"
+                for folder in ("spec", "reference", "conformance", "tools")
+                for path in (source_tree / folder).rglob("*") if path.is_file() and "__pycache__" not in path.parts}
+    assert names == expected
+    assert "stud8/__init__.py" not in names
 
 
 def test_wheel_builds_without_warnings(wheel: tuple[zipfile.ZipFile, str]) -> None:
@@ -105,14 +120,82 @@ def test_wheel_builds_without_warnings(wheel: tuple[zipfile.ZipFile, str]) -> No
     assert _warnings(output) == []
 
 
-def test_sdist_builds_without_warnings_and_ships_license(source_tree: Path) -> None:
+@pytest.fixture(scope="module")
+def sdist(source_tree: Path) -> tuple[Path, str]:
     output = _build(source_tree, "--sdist")
-    assert _warnings(output) == []
     [path] = (source_tree / "dist").glob("*.tar.gz")
+    return path, output
+
+
+def test_sdist_builds_without_warnings_and_ships_license(sdist: tuple[Path, str], source_tree: Path) -> None:
+    path, output = sdist
+    assert _warnings(output) == []
     with tarfile.open(path) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    assert {"LICENSE", "pyproject.toml", "tools/build_backend.py"} <= names
+    assert {"LICENSE", "README.md", "pyproject.toml", "editable/stud8/__init__.py"} <= names
     assert list(source_tree.glob("*.egg-info")) == []
+
+
+def test_sdist_holds_what_its_own_tests_read(sdist: tuple[Path, str], source_tree: Path) -> None:
+    """Every file of the checkout but what git ignores and the CI script: the tests, their
+    data, the committed docs/ they compare against, the scenarios and the packages."""
+    path, _ = sdist
+    with tarfile.open(path) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for folder in ("tests", "docs", "conformance", "spec", "reference", "tools"):
+        files = {p.relative_to(source_tree).as_posix() for p in (source_tree / folder).rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts}
+        assert files and files <= names, f"{folder}/: missing from the sdist: {sorted(files - names)[:5]}"
+    assert not any(name.startswith(".ci/") for name in names)
+
+
+def test_tests_run_from_the_unpacked_sdist(sdist: tuple[Path, str], tmp_path: Path) -> None:
+    """A few of the sdist's own tests, run from it unpacked: those that read docs/, the README
+    and the data beside them. (The whole suite from the unpacked sdist passed once, by hand:
+    issue 27; ``--run-slow`` runs it here.)"""
+    unpacked = _unpacked(sdist[0], tmp_path)
+    chosen = ["tests/test_protocol_doc.py", "tests/test_readme_extras.py", "tests/test_hostile_limits.py"]
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *chosen],
+                          cwd=unpacked, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout and "skipped" not in done.stdout.splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_the_whole_suite_passes_from_the_unpacked_sdist(sdist: tuple[Path, str], tmp_path: Path) -> None:
+    """What a packager does: unpack the sdist and run its tests (against the installed stud8)."""
+    unpacked = _unpacked(sdist[0], tmp_path)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"],
+                          cwd=unpacked, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
+
+
+def _unpacked(path: Path, into: Path) -> Path:
+    with tarfile.open(path) as archive:
+        archive.extractall(into, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))  # type: ignore[arg-type]
+    [unpacked] = into.iterdir()
+    return unpacked
+
+
+def test_the_editable_install_maps_the_namespace_onto_the_checkout(source_tree: Path, tmp_path: Path) -> None:
+    """``pip install -e .``: hatchling cannot rename spec/ to stud8/spec in editable mode, so it
+    puts editable/ on sys.path, whose stud8 package points at the checkout."""
+    from hatchling.build import build_editable
+
+    here = os.getcwd()
+    os.chdir(source_tree)
+    try:
+        name = build_editable(str(tmp_path))
+    finally:
+        os.chdir(here)
+    with zipfile.ZipFile(tmp_path / name) as archive:
+        pth = [n for n in archive.namelist() if n.endswith(".pth")]
+        assert pth == ["_stud8.pth"] and archive.read("_stud8.pth").decode().split() == [str(source_tree / "editable")]
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import stud8.spec.limits, stud8.tools.cli; "
+             "print(stud8.spec.limits.__file__); print(stud8.tools.cli.__file__)")
+    done = subprocess.run([sys.executable, "-c", probe, str(source_tree / "editable")],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [str(source_tree / "spec" / "limits.py"), str(source_tree / "tools" / "cli.py")]
 
 
 ADAPTER = '''\

@@ -91,7 +91,7 @@ def render_section(record: Mapping[str, Any], equivalent: Mapping[str, str], kil
              "a `mutants/` folder, compiles every mutant of a function into it behind a trampoline, and",
              "names the code after its file path (`reference/betting.py` is `reference.betting` to it); it",
              "then runs pytest against that copy. `stud8` is an implicit namespace package mapped from the",
-             "top-level folders by an editable install (setuptools `package-dir`): the suite imports",
+             "top-level folders by an editable install (`editable/`, pyproject.toml): the suite imports",
              "`stud8.reference.betting` from the checkout, never the copy, so mutmut stops (\"tests import",
              "the source under a different module path\") or, forced, tests nothing. It also wants pytest",
              "as the test run, where the suite alone is what must be measured. cosmic-ray (8.7) keeps",
