@@ -54,7 +54,7 @@ EXAMPLES: tuple[str, ...] = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", default="reference", metavar="SPEC",
                         help="the engine under test: reference (default), pokerkit, pokerkit-native, "
-                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell)")
+                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell; or cmd:[\"PROGRAM\", \"ARG\", ...])")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--report", type=Path, metavar="FILE", help="write the JSON report (spec/schema/report.schema.json)")

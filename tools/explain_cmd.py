@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def add_engine_arguments(parser: argparse.ArgumentParser, default_timeout: float) -> None:
     parser.add_argument("--engine", default="reference", metavar="SPEC",
                         help="the engine: reference (default), pokerkit, pokerkit-native, python:MODULE:FACTORY, "
-                             "or cmd:COMMAND LINE")
+                             "or cmd:COMMAND LINE (or cmd:[\"PROGRAM\", \"ARG\", ...])")
     parser.add_argument("--timeout", type=float, default=default_timeout, metavar="SECONDS",
                         help=f"seconds allowed for each engine message (default {default_timeout:g})")
 

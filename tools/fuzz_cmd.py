@@ -105,7 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from stud8.conformance.fuzz.shrink import SHRINK_SECONDS
 
     parser.add_argument("--engine", required=True, metavar="SPEC",
-                        help="the engine under test: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, or cmd:COMMAND LINE")
+                        help="the engine under test: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, or cmd:COMMAND LINE (or cmd:[\"PROGRAM\", \"ARG\", ...])")
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
     parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the hands (default 0)")
     parser.add_argument("--players", type=_players, default=(2, 8), metavar="MIN-MAX",
