@@ -239,3 +239,16 @@ def test_an_adapter_type_checks_against_the_installed_package(wheel: tuple[zipfi
                                 str(tmp_path / "adapter.py")])
     assert status == 0, out + err
     assert "py.typed" not in out
+
+
+def test_conform_prints_no_pytest_warning_about_stud8_itself() -> None:
+    """In an editable install stud8 is a regular package (editable/stud8/__init__.py), and pytest
+    marks an editable plugin's outermost package for assertion rewriting, warning "Module
+    already imported so cannot be rewritten; stud8" after every `stud8 conform`. The run, as a
+    user starts it, says nothing of the sort in whatever install runs the tests."""
+    valid = Path(__file__).resolve().parent / "data" / "valid"
+    done = subprocess.run([sys.executable, "-c", "import sys; from stud8.tools.cli import main; sys.exit(main(sys.argv[1:]))",
+                           "conform", "--no-builtin", "--scenarios", str(valid)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "passed" in done.stdout and "Warning" not in done.stdout + done.stderr
