@@ -1,6 +1,7 @@
 """A baseline that cannot hide a change: entries keyed by scenario id and how it fails (step,
-field, rule); ``--update-baseline FILE`` writes the current failures; old id-only files are read
-with a note (conformance/suite/baseline.py)."""
+field, rule, and the expected and got values); ``--update-baseline FILE`` writes the current
+failures; old id-only files, and old files without values, are read with a note
+(conformance/suite/baseline.py)."""
 
 from __future__ import annotations
 
@@ -37,10 +38,13 @@ scenarios:
 """
 
 
-def write_suite(folder: Path, pot: int = 99, to_act: str = "p2") -> Path:
+def write_suite(folder: Path, pot: int = 99, to_act: str = "p2", ante: int = 5) -> Path:
     folder.mkdir(exist_ok=True)
     shutil.copy(DATA / "valid" / "hands.yaml", folder / "hands.yaml")
-    (folder / "replay.yaml").write_text(WRONG_REPLAY.replace("POT", str(pot)).replace("TO_ACT", to_act))
+    text = WRONG_REPLAY.replace("POT", str(pot)).replace("TO_ACT", to_act)
+    if ante != 5:  # the pot after the antes (what the engine shows) changes; the failure stays at the pot
+        text = text.replace("ante: 5,", f"ante: {ante},").replace("stacks: [95, 105]", f"stacks: [{100 - ante}, {100 + ante}]")
+    (folder / "replay.yaml").write_text(text)
     return folder
 
 
@@ -147,3 +151,36 @@ def test_a_file_that_is_no_baseline_is_refused(tmp_path: Path) -> None:
     bad.write_text('{"stud8_baseline": 1, "known_failures": "all"}')
     with pytest.raises(Stud8Error, match="not a stud8 baseline"):
         load_baseline(bad)
+
+
+@pytest.mark.parametrize(("change", "was", "now"), [
+    ({"ante": 6}, "expected 99, got 10", "expected 99, got 12"),  # the engine's wrong value changed
+    ({"pot": 98}, "expected 99, got 10", "expected 98, got 10"),  # the scenario's value changed
+])
+def test_a_known_failure_whose_value_changed_fails_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           change: dict[str, int], was: str, now: str) -> None:
+    suite = write_suite(tmp_path / "suite")
+    baseline = tmp_path / "baseline.json"
+    conform(capsys, "--scenarios", suite, "--update-baseline", baseline)
+    [entry] = json.loads(baseline.read_text())["known_failures"]
+    assert (entry["expected"], entry["got"]) == (99, 10)
+    write_suite(suite, **change)  # same step, field and rule: only a value differs
+    code, out, _ = conform(capsys, "--scenarios", suite, "--baseline", baseline)
+    assert code == 1
+    assert (f"fails differently from the baseline: was actions[0] pot (table.ante): {was}, "
+            f"now actions[0] pot (table.ante): {now}") in out
+
+
+def test_a_baseline_without_values_is_read_with_a_note(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    suite = write_suite(tmp_path / "suite")
+    baseline = tmp_path / "baseline.json"
+    conform(capsys, "--scenarios", suite, "--update-baseline", baseline)
+    document = json.loads(baseline.read_text())
+    document["stud8_baseline"] = 1  # as an earlier release wrote it: no values
+    for entry in document["known_failures"]:
+        del entry["expected"], entry["got"]
+    baseline.write_text(json.dumps(document))
+    write_suite(suite, ante=6)  # another wrong value: not noticed without the values, but said
+    code, out, _ = conform(capsys, "--scenarios", suite, "--baseline", baseline)
+    assert code == 0
+    assert out.count(f"note: baseline {baseline}: 1 entry was written without the values that failed") == 1

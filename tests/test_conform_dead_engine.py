@@ -31,6 +31,33 @@ def test_a_dead_engine_stops_the_run_after_a_few_fresh_starts(capsys: pytest.Cap
     assert [entry["outcome"] for entry in document["scenarios"]] == ["timeout"] * DEAD_AFTER
     assert document["engine"]["error"].startswith("the engine does not answer")
     assert "Traceback" not in out + err
+    # visibly aborted: the report says so, and still names the engine as its hello did
+    assert document["run"]["complete"] is False and document["run"]["scenarios_run"] == DEAD_AFTER
+    assert document["run"]["stopped"].startswith("the engine does not answer")
+    assert document["engine"]["name"] == "hostile" and document["engine"]["version"] == "0"
+    assert f"STOPPED AFTER {DEAD_AFTER} OF " in out
+
+
+def test_a_timeout_keeps_the_engines_stderr_tail(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = tmp_path / "talks_then_hangs.py"
+    script.write_text(
+        "import sys, time\n"
+        f"sys.path.insert(0, {str(ENGINES)!r})\n"
+        "from _common import HELLO, answer, requests\n"
+        "for request in requests():\n"
+        "    if request['type'] == 'hello':\n"
+        "        answer(request, **HELLO)\n"
+        "        continue\n"
+        "    print('waiting for the licence server at 10.0.0.7', file=sys.stderr, flush=True)\n"
+        "    time.sleep(600)\n")
+    report = tmp_path / "r.json"
+    main(["conform", "--engine", f"cmd:{sys.executable} {script}", "--timeout", "0.5", "--report", str(report),
+          "--", "-k", "pots-005"])
+    capsys.readouterr()
+    [entry] = json.loads(report.read_text())["scenarios"]
+    assert entry["outcome"] == "timeout"
+    assert entry["message"].startswith("no answer to 'start' (request 2) within 0.5 s; the engine was stopped; "
+                                       "its last stderr lines: | waiting for the licence server at 10.0.0.7")
 
 
 def test_the_watch_counts_only_timeouts_on_fresh_starts_in_a_row() -> None:

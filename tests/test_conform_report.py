@@ -128,3 +128,36 @@ def test_summary_counts_each_scenario_once_under_its_first_rule() -> None:
         ["-" * len(lines[0])],
         ["all", "scenarios", "1", "1"],
     ]
+
+def test_a_run_is_named_by_label_and_says_it_is_whole(capsys: pytest.CaptureFixture[str], suite: Path,
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "report.json"
+    code, out, _ = conform(capsys, "--scenarios", suite, "--report", path, "--label", "nightly build 42")
+    assert code == 1
+    report = json.loads(path.read_text())
+    assert report["run"] == {"complete": True, "scenarios_run": 4, "scenarios_selected": 4, "label": "nightly build 42"}
+    assert report["engine"]["label"] == "nightly build 42" and report["engine"]["version"]  # the hello kept beside it
+    wrong = next(entry for entry in report["scenarios"] if entry["id"] == "testwrong-001")
+    assert wrong["hand"] == {"cards": "8c 6d 4h 2s Ac"}  # a failing scenario keeps its hand
+    # one way of counting, the same as stud8 report's: engine errors apart from failures
+    assert "3 pass · 1 fail · 0 engine errors · 0 invalid · 0 not applicable (of 4 scenarios)" in out
+
+
+def test_a_run_stopped_by_maxfail_says_so(capsys: pytest.CaptureFixture[str], suite: Path, tmp_path: Path) -> None:
+    (suite / "wrong.yaml").rename(suite / "a-wrong.yaml")  # collected first: -x stops before the others
+    path = tmp_path / "report.json"
+    code, out, _ = conform(capsys, "--scenarios", suite, "--report", path, "--", "-x")
+    assert code == 1
+    run = json.loads(path.read_text())["run"]
+    assert run["complete"] is False and run["scenarios_run"] == 1 and run["scenarios_selected"] == 4
+    assert run["stopped"].startswith("stopping after 1 failure")
+    assert "-- STOPPED AFTER 1 OF 4 SCENARIOS" in out
+
+
+@pytest.mark.parametrize("label", ["", "x" * 81, "two\nlines", "escape \x1b[2J"])
+def test_a_label_that_cannot_name_a_run_is_a_usage_error(capsys: pytest.CaptureFixture[str], suite: Path,
+                                                          label: str) -> None:
+    code, out, err = conform(capsys, "--scenarios", suite, "--label", label)
+    assert code == 2 and out == ""
+    assert err.startswith("stud8 conform: --label must be 1 to 80 printable characters") and len(err.splitlines()) == 1
+    assert "\x1b" not in err

@@ -103,9 +103,12 @@ def test_a_passing_scenario_and_a_hand_case(capsys: pytest.CaptureFixture[str]) 
 
 def test_not_applicable_is_said_and_is_not_a_failure(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pokerkit", reason="PokerKit is not installed (pip install '.[pokerkit]')")
-    code, out, _ = run(capsys, "explain", "pots-005", "--engine", "pokerkit")
+    # betting-012 checks that two players raise past the cap under the default heads-up rule,
+    # which PokerKit cannot play: under its own value (capped) the rule book gives another legal
+    code, out, _ = run(capsys, "explain", "betting-012", "--engine", "pokerkit")
     assert code == 0
-    assert "Not applicable: PokerKit 0.7.7 cannot be set up to play heads_up_raises=" in out
+    assert ('Not applicable: its result depends on heads_up_raises="unlimited_until_capped" (the engine plays '
+            'heads_up_raises="capped")') in " ".join(out.split())
     assert "(not reached: not applicable)" in out
 
 
@@ -133,3 +136,27 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], messa
     assert code == 2
     assert err.startswith(message) and len(err.splitlines()) == 1
     assert out == ""
+
+
+def test_after_an_engine_error_its_own_answer_and_no_made_up_differences(capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    engine = f"cmd:{sys.executable} {ENGINES / 'reports_error.py'}"
+    code, out, _ = run(capsys, "explain", "pots-005", "--engine", engine)
+    assert code == 1
+    start = next(line for line in out.splitlines() if "start the hand" in line)
+    assert "engine: error: the engine reported an error on 'start' (request 2): internal: the dealer shoe is not loaded" in start
+    assert "(empty)" not in out and "not checked here" not in out
+    assert out.splitlines()[-1].startswith("Engine error: the engine reported an error on 'start'")
+
+
+def test_json_keeps_the_requests_as_sent_and_every_state(capsys: pytest.CaptureFixture[str], loop_engines: None) -> None:
+    _, out, _ = run(capsys, "explain", "pots-005", "--engine", "python:loop_engines:folding_bring_in", "--format", "json")
+    document = json.loads(out)
+    start = document["steps"][0]
+    sent = start["engine"][0]["request"]
+    assert sent["type"] == "start" and len(sent["options"]) == 9  # the nine resolved values, never {}
+    assert sent["options"]["heads_up_raises"] == "unlimited_until_capped"
+    action = next(step for step in document["steps"] if step["kind"] == "action")
+    assert action["state"]["engine"]["street"] == "third" and action["state"]["reference"]["street"] == "third"
+    assert any(step["state"] and step["state"]["differences"] for step in document["steps"])  # the extra fold shows

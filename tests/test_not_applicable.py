@@ -26,7 +26,9 @@ def outcomes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 def test_the_document_says_it() -> None:
     text = DOC.read_text(encoding="utf-8")
     assert "#### Not applicable: what decides it, and what it is not" in text
-    assert "`python:MODULE:FACTORY` with an `unsupported(profile, options)` method | that method alone" in text
+    assert "`python:MODULE:FACTORY` with an `unsupported(profile, options)` method | that method, asked first" in text
+    assert "A scenario applies to your engine **unless its result depends on an option value you do not" in text
+    assert "Why this is sound." in text
 
 
 def test_a_declaration_decides_without_unsupported(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -39,10 +41,23 @@ def test_a_declaration_decides_without_unsupported(capsys: pytest.CaptureFixture
     assert seen["table-012"] == "pass"  # settings the rule book refuses are sent whatever is declared
 
 
-def test_an_unsupported_method_decides_alone(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-                                             tmp_path: Path) -> None:
+def test_a_profile_name_alone_never_makes_a_scenario_not_applicable(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # its unsupported() refuses the name "tda"; it plays every value of the profile, so the
+    # tda scenarios are sent to it as their nine values, without the profile's name
     seen = outcomes(capsys, monkeypatch, tmp_path, "refuses_tda", "betting or act-order")
-    assert "not-applicable" in seen.values() and "pass" in seen.values()
+    assert set(seen.values()) == {"pass"}
+
+
+def test_an_unsupported_method_is_asked_about_the_engines_own_values(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # refuses capped heads-up in unsupported(), declares unlimited_until_capped only
+    seen = outcomes(capsys, monkeypatch, tmp_path, "refuses_capped",
+                    "betting-017 or betting-018 or betting-012 or act-order-017 or odd-chip-005")
+    assert seen["betting-017"] == "not-applicable"  # the cap under capped heads-up: it depends on it
+    assert seen["act-order-017"] == "pass"  # the tda profile, played with heads-up uncapped: nothing changes
+    assert seen["odd-chip-005"] == "pass"
+    assert seen["betting-012"] == "pass"  # the defaults, which it plays
     assert "fail" not in seen.values()
 
 

@@ -24,9 +24,9 @@ def test_the_committed_page_is_what_a_run_gives() -> None:
 
 
 def _run(spec: str, causes: list[tuple[str, list[str]]]) -> EngineRun:
-    records = {scenario: {"id": scenario, "outcome": "fail", "rules": ["pots.side-pots"], "title": "", "file": "f",
-                          "line": 1, "field": "pots", "rule": rule} for rule, ids in causes for scenario in ids}
-    return EngineRun(spec, spec, "", spec, f"{spec}.json", "0", records, causes)
+    failures = {scenario: {"id": scenario, "outcome": "fail", "rules": ["pots.side-pots"], "title": "", "file": "f",
+                           "line": 1, "field": "pots", "rule": rule} for rule, ids in causes for scenario in ids}
+    return EngineRun(spec, spec, "", spec, f"{spec}.json", "0", spec, bytearray(), failures, causes)
 
 
 def test_a_rule_failing_without_a_note_stops_the_page() -> None:

@@ -26,7 +26,7 @@ from stud8.tools.cli import main
 
 ENGINES = Path(__file__).parent / "engines"
 ENGINE = "python:loop_engines:odd_chip_first_listed"
-KEY = "python-loop-engines-odd-chip-first-listed"
+KEY = "stud8-reference-0-1-0-2"  # the second engine named stud8-reference 0.1.0 (it wraps the reference engine)
 
 
 pytestmark = NEEDS_CHROMIUM

@@ -58,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--report", type=Path, metavar="FILE", help="write the JSON report (spec/schema/report.schema.json)")
+    parser.add_argument("--label", metavar="NAME",
+                        help="a name for this run, kept in the report: stud8 report names the engine and its badge file "
+                             "by it (default: the engine's name and version from its hello)")
     parser.add_argument("--baseline", type=Path, metavar="FILE",
                         help="known failures (a baseline from --update-baseline, a JSON report, or ids one a line): they "
                              "do not fail the run; one that passes, or fails another way, does")
@@ -109,11 +112,26 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         command += ["--stud8-update-baseline", str(args.update_baseline.resolve())]
     if getattr(args, "keep_going", False):
         command.append("--stud8-keep-going")
+    if getattr(args, "label", None) is not None:
+        command += ["--stud8-label", check_label(args.label)]
     for folder in folders:
         command += ["--stud8-scenarios", str(folder.resolve())]
     if any(_names_scenarios(arg) for arg in extra):  # the ids or files given are the selection
         return command + extra
     return command + extra + [str(folder.resolve()) for folder in folders]
+
+
+MAX_LABEL = 80
+"""The longest ``--label`` (it names a badge file and heads a column of the page)."""
+
+
+def check_label(label: str) -> str:
+    """``label`` if it can name a run: printable, one line, at most ``MAX_LABEL`` characters."""
+    from stud8.spec.limits import quoted
+
+    if not label.strip() or len(label) > MAX_LABEL or not label.isprintable():
+        raise Stud8Error(f"--label must be 1 to {MAX_LABEL} printable characters on one line, got {quoted(label)}", "usage")
+    return label.strip()
 
 
 def _rootdir(folders: list[Path]) -> Path:

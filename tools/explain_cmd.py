@@ -167,6 +167,7 @@ def _hand(explanation: Any) -> list[str]:
              f"big bet {stakes['big_bet']}"),
              f"  stacks   {', '.join(f'p{seat}: {stack}' for seat, stack in enumerate(data['stacks'], start=1))}"]
     lines += _wrap(_options_text(explanation), "  options  ")
+    lines += _applicability_lines(explanation)
     if "deal" in data:
         lines += _deal_grid(data["deal"], len(data["stacks"]))
     else:
@@ -192,6 +193,23 @@ def _options_text(explanation: Any) -> str:
     return text
 
 
+def _applicability_lines(explanation: Any) -> list[str]:
+    """How the scenario was played on this engine (conformance/suite/applicability.py)."""
+    decision = explanation.applicability
+    if decision is None or not decision.declared_reason:
+        return []
+    if decision.applies and decision.changed:
+        played = ", ".join(f"{name}={_show(theirs)} (the scenario's: {_show(ours)})"
+                           for name, (ours, theirs) in decision.changed.items())
+        return _wrap("the engine does not play every value of the scenario; it is played under the engine's own "
+                     f"values, {played}: the reference engine meets every value the scenario checks under them "
+                     "too, so the scenario applies", "  played   ")
+    if decision.applies:
+        return _wrap("sent as the nine values of its profile, without the profile's name (the engine does not "
+                     "declare the profile but plays every value of it)", "  played   ")
+    return []
+
+
 def _deal_grid(deal: dict[str, Any], players: int) -> list[str]:
     seats = [f"p{number}" for number in range(1, players + 1)]
     streets = [street for street in ("third", "fourth", "fifth", "sixth", "seventh") if street in deal]
@@ -208,7 +226,8 @@ def _deal_grid(deal: dict[str, Any], players: int) -> list[str]:
 def _answer(exchange: Any) -> str:
     answer = exchange.answer
     if isinstance(answer, dict) and "refused" in answer:
-        return f"refused {answer['refused']}"
+        message = answer.get("message")
+        return f"refused {answer['refused']}" + (f" ({message})" if message else "")
     if isinstance(answer, dict) and "fault" in answer:
         return f"{answer['fault']}: {answer['message']}"
     if answer is None:
@@ -236,23 +255,75 @@ def _step(step: Any, mark: str, explanation: Any) -> list[str]:
     unreached = "" if step.reached else "  (not reached: " + _why_not(explanation) + ")"
     if step.kind == "start":
         expect = f"refused with {step.item['start_error']}" if step.item.get("start_error") else "the hand starts"
-        return [(f"{head}start the hand ({where})   expected: {expect}   engine: {_answer(engine) if engine else '-'}"
-                f"   reference: {_answer(reference) if reference else '-'}{unreached}")] + _failure_lines(step)
+        return ([(f"{head}start the hand ({where})   expected: {expect}   engine: {_answer(engine) if engine else '-'}"
+                 f"   reference: {_answer(reference) if reference else '-'}{unreached}")] + _state_lines(step)
+                + _failure_lines(step))
     if step.kind == "action":
-        return [(f"{head}{step.item:<14} engine: {_answer(engine) if engine else '-':<22} "
-                f"reference: {_answer(reference) if reference else '-'}{unreached}")] + _failure_lines(step)
+        return ([(f"{head}{step.item:<14} engine: {_answer(engine) if engine else '-':<22} "
+                 f"reference: {_answer(reference) if reference else '-'}{unreached}")] + _state_lines(step)
+                + _failure_lines(step))
     if step.kind == "rejection":
         act = [e for e in step.engine if e.request.get("type") == "act"]
         ref_act = [e for e in step.reference if e.request.get("type") == "act"]
-        return [(f"{head}{step.item['reject']!r} must be refused with {step.item['code']} ({where})   "
-                f"engine: {_answer(act[-1]) if act else '-'}   reference: {_answer(ref_act[-1]) if ref_act else '-'}"
-                f"{unreached}")] + _failure_lines(step)
+        return ([(f"{head}{step.item['reject']!r} must be refused with {step.item['code']} ({where})   "
+                 f"engine: {_answer(act[-1]) if act else '-'}   reference: {_answer(ref_act[-1]) if ref_act else '-'}"
+                 f"{unreached}")] + _state_lines(step) + _failure_lines(step))
     if step.kind in ("checkpoint", "outcome"):
         return _checkpoint(step, head, where, unreached, explanation)
     if step.kind == "evaluate":
         return [f"{head}evaluate {step.item} ({where})", f"{'':16}engine:    {_evaluation(engine)}",
                 f"{'':16}reference: {_evaluation(reference)}{unreached}"] + _failure_lines(step)
     return [f"{head}{step.at} ordering {step.item} ({where})"] + _failure_lines(step)
+
+
+def state_text(observation: Any) -> str:
+    """An observation in one line: the street, whose turn and what they may do, the chips, the
+    cards showing (every field the runner compares)."""
+    from stud8.conformance.suite.replay import seat_name
+
+    if not isinstance(observation, dict):
+        return "-"
+    seats = observation.get("seats") or []
+    parts = [str(observation.get("street"))]
+    if observation.get("over"):
+        parts.append("over")
+    else:
+        parts.append(f"{seat_name(observation.get('to_act')) or 'nobody'} to act {_show(sorted(observation.get('legal') or []))}")
+    if observation.get("bring_in") is not None:
+        parts.append(f"bring-in {seat_name(observation.get('bring_in'))}")
+    parts.append(f"pot {observation.get('pot')}")
+    parts.append("pots " + _show([{"amount": pot.get("amount"), "eligible": [seat_name(s) for s in pot.get("eligible") or []]}
+                                   for pot in observation.get("pots") or [] if isinstance(pot, dict)]))
+    parts.append("stacks " + _show([seat.get("stack") for seat in seats]))
+    parts.append("committed " + _show([seat.get("committed") for seat in seats]))
+    folded = [seat_name(seat.get("seat")) for seat in seats if seat.get("folded")]
+    all_in = [seat_name(seat.get("seat")) for seat in seats if seat.get("all_in")]
+    if folded:
+        parts.append("folded " + _show(folded))
+    if all_in:
+        parts.append("all-in " + _show(all_in))
+    parts.append("cards " + " | ".join(
+        f"{seat_name(seat.get('seat'))} " + " ".join([*(seat.get("down") or [])[:2], *(seat.get("up") or []),
+                                                       *(seat.get("down") or [])[2:]]) for seat in seats))
+    if observation.get("community"):
+        parts.append(f"community {observation['community']}")
+    return "; ".join(parts)
+
+
+def _state_lines(step: Any) -> list[str]:
+    """The two observations after an action (or the start) side by side: one line when they are
+    the same, both and every differing field when not."""
+    if step.observed is None:
+        return []
+    mine, theirs = step.observed
+    if not step.parted:
+        return _wrap("state (both): " + state_text(theirs), " " * 16)
+    lines = _wrap("state, engine:    " + state_text(mine), " " * 16)
+    lines += _wrap("state, reference: " + state_text(theirs), " " * 16)
+    for check, difference, fact in step.parted:
+        lines += _wrap(f"parts: {difference.path}: reference {_show(difference.expected)}, engine {_show(difference.got)}"
+                       + (f" ({fact})" if fact else ""), " " * 16)
+    return lines
 
 
 def _last(exchanges: list[Any], kind: str | None) -> Any:
@@ -383,9 +454,9 @@ def _failure_lines(step: Any) -> list[str]:
 def _verdict(explanation: Any, command: str) -> list[str]:
     scenario = explanation.scenario
     if explanation.not_applicable:
-        return [f"Not applicable: {explanation.not_applicable}",
-                ("The scenario needs option values the engine does not declare, so it was not sent to it "
-                "(docs/protocol.md, hello: options and profiles).")]
+        return (_wrap(f"Not applicable: {explanation.not_applicable}", "")
+                + _wrap("The scenario was not sent to the engine: what it checks depends on an option value the engine "
+                        "does not play (docs/protocol.md, \"Not applicable: what decides it\").", ""))
     if explanation.fault is not None:
         return [f"Engine {explanation.fault.outcome}: {explanation.fault.message}"]
     lines: list[str] = []
@@ -399,6 +470,8 @@ def _verdict(explanation: Any, command: str) -> list[str]:
     first = failure.details[0]
     lines.append(f"Result: fail. The first difference, at {failure.step}:")
     lines.append(f"  {first.text()}")
+    if explanation.parting is not None:
+        lines += _wrap(f"The root cause shows earlier: the {explanation.parting.text()}", "  ")
     if failure.rule:
         lines += _wrap(f"rule {failure.rule}" + (f" ({title})" if title else "") + (f": {statement}" if statement else ""), "  ")
     if len(failure.all) > 1 or len(failure.details) > 1:

@@ -294,7 +294,7 @@ class PokerKitEngine:
                 options[name] = "*" if allowed == candidates else allowed
         profiles = sorted(book.profiles) if self.native else sorted(
             profile for profile in book.profiles if self.unsupported(profile, {}) is None)
-        return {"name": self.name, "version": f"PokerKit {version}", "protocol": 1,
+        return {"name": self.name, "version": version, "protocol": 1,
                 "options": options, "profiles": profiles}
 
     def restart(self) -> None:

@@ -159,8 +159,11 @@ class _Process:
         if text.strip():
             self.stderr_tail.append(text)
 
-    def stderr_text(self) -> str:
-        self.stderr_thread.join(timeout=0.5)
+    def stderr_text(self, wait: float = 0.5) -> str:
+        """The last lines the engine wrote on stderr, for a message (waiting up to ``wait``
+        seconds for the reading thread to catch up when the engine has ended)."""
+        if wait > 0:
+            self.stderr_thread.join(timeout=wait)
         lines = list(self.stderr_tail)
         if not lines:
             return "; it wrote nothing on stderr"
@@ -348,7 +351,10 @@ class SubprocessEngine:
                 raise self._fail(EngineError, f"flood: the engine answered {what} with more than {MAX_LINE_BYTES} bytes without a newline")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise self._fail(EngineTimeout, f"no answer to {what} within {timeout:g} s; the engine was stopped")
+                # what the engine said on stderr is often why it hangs (a stack trace, a prompt):
+                # kept, as for a crash; read before the process is stopped (issue 25)
+                tail = process.stderr_text(wait=0.1)
+                raise self._fail(EngineTimeout, f"no answer to {what} within {timeout:g} s; the engine was stopped{tail}")
             if not process.selector.select(remaining):
                 continue
             try:

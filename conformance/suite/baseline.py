@@ -2,10 +2,12 @@
 
 Each known failure is keyed by its scenario id **and by how it fails**: the outcome, and for a
 failed comparison the step (``actions[7]``, ``outcome``: the stable key, not a file line),
-the field compared and the rule of the first difference. A scenario of the baseline that
-still fails the same way is a *known failure*; one that passes is *fixed* (the run fails, so
-that the entry is removed); one that fails another way is *changed* (the run fails too: a new
-bug must not hide behind an old entry).
+the field compared, the rule of the first difference and **the values**: what the scenario
+expected there and what the engine gave. A scenario of the baseline that still fails the same
+way is a *known failure*; one that passes is *fixed* (the run fails, so that the entry is
+removed); one that fails another way is *changed* (the run fails too: a new bug must not hide
+behind an old entry), and so is one whose wrong value changed (a side pot that was 80 instead of
+160 and is now 81).
 
 Three files are read as a baseline:
 
@@ -15,9 +17,11 @@ Three files are read as a baseline:
 * a text file, one scenario id a line with ``#`` comments, as earlier releases read.
 
 An entry keyed by id only (a text file, a report of an earlier release) cannot tell a changed
-failure from the old one: it is still honoured, and the run says once, in one line, how many
-such entries there are and how to rewrite the file with ``--update-baseline``. (Refusing such
-files would break every CI that ratchets on one; reading them silently would hide changes.)
+failure from the old one, and an entry without values (a baseline of format 1) cannot tell a
+changed value: both are still honoured as far as they go, and the run says once, in one line,
+how many such entries there are and how to rewrite the file with ``--update-baseline``.
+(Refusing such files would break every CI that ratchets on one; reading them silently would
+hide changes.)
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from stud8.spec.rulebook import load_schema, schema_problems
 from stud8.spec.version import stud8_version
 from stud8.spec.yamlio import FileRefused, read_text_file
 
-BASELINE_FORMAT = 1
+BASELINE_FORMAT = 2
+"""Format 2 keys a failed comparison on its values too; format 1 files are read, with a note."""
 BASELINED: frozenset[str] = frozenset({"fail", "error", "crash", "timeout", "known-failure", "changed"})
 """Outcomes a baseline records (``invalid`` is a broken scenario file, not the engine's failure)."""
 
@@ -51,6 +56,9 @@ class KnownFailure:
     field: str | None = None
     rule: str | None = None
     message: str = ""
+    values: tuple[str, str] | None = None
+    """For a failed comparison: the expected and the got value as canonical JSON, or None for an
+    entry written without them (format 1)."""
 
     @property
     def keyed(self) -> bool:
@@ -59,32 +67,57 @@ class KnownFailure:
     def key(self) -> tuple[str | None, str | None, str | None, str | None]:
         return (self.outcome, self.at, self.field, self.rule)
 
-    def describe(self) -> str:
-        """How it fails, in a few words: ``actions[7] legal (bring-in.post-or-complete)``."""
+    def matches(self, current: KnownFailure) -> bool:
+        """Whether ``current`` fails as this entry says (values compared when this entry has them)."""
+        if not self.keyed:
+            return True
+        if self.key() != current.key():
+            return False
+        return self.values is None or current.values is None or self.values == current.values
+
+    def describe(self, values: bool = False) -> str:
+        """How it fails, in a few words: ``actions[7] legal (bring-in.post-or-complete)``, and with
+        ``values`` what was expected and got there."""
         if not self.keyed:
             return "(any failure)"
         if self.outcome != "fail":
             return f"engine {self.outcome}"
-        return f"{self.at} {self.field} ({self.rule})"
+        text = f"{self.at} {self.field} ({self.rule})"
+        if values and self.values is not None:
+            text += f": expected {_short(self.values[0])}, got {_short(self.values[1])}"
+        return text
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "outcome": self.outcome}
         if self.outcome == "fail":
             data.update(at=self.at, field=self.field, rule=self.rule)
+            if self.values is not None:
+                data.update(expected=json.loads(self.values[0]), got=json.loads(self.values[1]))
         if self.message:
             data["message"] = self.message
         return data
 
 
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def canonical(value: Any) -> str:
+    """A value as canonical JSON (keys sorted, no spaces): how values are compared."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
 def known_failure(id: str, outcome: str, at: str | None, field: str | None, rule: str | None,
-                  message: str = "") -> KnownFailure:
+                  message: str = "", expected: Any = None, got: Any = None, values: bool = True) -> KnownFailure:
     """The entry a failure of this run becomes (a known or changed failure counts as ``fail``
-    when it is a comparison, else as the engine fault it is)."""
+    when it is a comparison, else as the engine fault it is); ``values``: the comparison's
+    expected and got values are part of the key."""
     if outcome in ("known-failure", "changed", "fixed"):
         outcome = "fail" if field is not None else "error"
     if outcome != "fail":
         return KnownFailure(id, outcome, message=message)
-    return KnownFailure(id, "fail", at, field, rule, message)
+    return KnownFailure(id, "fail", at, field, rule, message,
+                        (canonical(expected), canonical(got)) if values else None)
 
 
 @dataclass
@@ -108,24 +141,35 @@ class Baseline:
         """How many entries are keyed by scenario id only."""
         return sum(1 for entry in self.entries.values() if not entry.keyed)
 
+    @property
+    def without_values(self) -> int:
+        """How many failed comparisons are keyed without their values (an older baseline)."""
+        return sum(1 for entry in self.entries.values() if entry.outcome == "fail" and entry.values is None)
+
     def verdict(self, current: KnownFailure) -> str:
         """``known-failure`` if the scenario fails as the baseline says, else ``changed``."""
-        entry = self.entries[current.id]
-        if not entry.keyed or entry.key() == current.key():
-            return "known-failure"
-        return "changed"
+        return "known-failure" if self.entries[current.id].matches(current) else "changed"
 
     def changed_message(self, current: KnownFailure) -> str:
         entry = self.entries[current.id]
-        return f"fails differently from the baseline: was {entry.describe()}, now {current.describe()}"
+        same_place = entry.key() == current.key()
+        return (f"fails differently from the baseline: was {entry.describe(values=same_place)}, "
+                f"now {current.describe(values=same_place)}")
 
     def note(self) -> str | None:
-        """The one line said when entries are keyed by id only."""
-        if not self.id_only or self.path is None:
+        """The one line said when entries are keyed by id only, or without their values."""
+        if self.path is None:
             return None
-        return (f"note: baseline {self.path}: {self.id_only} entr{'y is' if self.id_only == 1 else 'ies are'} keyed by "
-                "scenario id only, so a known failure that now fails another way is not noticed; "
-                f"rewrite it with --update-baseline {self.path}")
+        if self.id_only:
+            return (f"note: baseline {self.path}: {self.id_only} entr{'y is' if self.id_only == 1 else 'ies are'} keyed "
+                    "by scenario id only, so a known failure that now fails another way is not noticed; "
+                    f"rewrite it with --update-baseline {self.path}")
+        if self.without_values:
+            count = self.without_values
+            return (f"note: baseline {self.path}: {count} entr{'y was' if count == 1 else 'ies were'} written without "
+                    "the values that failed (an earlier release), so a known failure whose wrong value changes is "
+                    f"not noticed; rewrite it with --update-baseline {self.path}")
+        return None
 
 
 def _refused(path: Path, why: str) -> Stud8Error:
@@ -161,13 +205,16 @@ def load_baseline(path: Path) -> Baseline:
         if item["outcome"] in BASELINED:
             keyed = "rule" in item or item["outcome"] not in ("fail", "known-failure", "changed")
             entries[item["id"]] = (known_failure(item["id"], item["outcome"], item.get("at"), item.get("field"),
-                                                 item.get("rule"), item.get("message", "")) if keyed
-                                   else KnownFailure(item["id"]))
+                                                 item.get("rule"), item.get("message", ""), item.get("expected"),
+                                                 item.get("got"), values="expected" in item and "got" in item)
+                                   if keyed else KnownFailure(item["id"]))
     return Baseline(path, entries)
 
 
 def _entry(item: Mapping[str, Any]) -> KnownFailure:
-    return KnownFailure(item["id"], item["outcome"], item.get("at"), item.get("field"), item.get("rule"), item.get("message", ""))
+    values = (canonical(item["expected"]), canonical(item["got"])) if "expected" in item and "got" in item else None
+    return KnownFailure(item["id"], item["outcome"], item.get("at"), item.get("field"), item.get("rule"),
+                        item.get("message", ""), values)
 
 
 def _ids(path: Path, lines: Iterable[str]) -> Iterable[str]:

@@ -19,8 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stud8.conformance.engines.api import Engine, EngineFault, EngineRefusal, ReferenceEngine
+from stud8.conformance.suite.applicability import Applicability, decide
 from stud8.conformance.suite.checks import rule_text
+from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.differences import Difference, differences
+from stud8.conformance.suite.parting import Parting, States, is_observation, observation_differences
 from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import jsonable
 from stud8.conformance.suite.rootcause import attribute, cause_text, reference_trace
@@ -40,13 +43,18 @@ class Exchange:
 
 
 class Recorder:
-    """An engine that passes every call on and notes it, under the step the runner marks."""
+    """An engine that passes every call on and notes it, under the step the runner marks.
 
-    def __init__(self, engine: Engine) -> None:
+    It also asks for the engine's observation after the start and after every action it
+    accepts (``observe_steps``), so that the whole state is known at every step, not only at the
+    checkpoints: those requests are part of the exchange shown, as sent."""
+
+    def __init__(self, engine: Engine, observe_steps: bool = True) -> None:
         self.engine = engine
         self.name = getattr(engine, "name", "engine")
         self.step = "start"
         self.log: dict[str, list[Exchange]] = {}
+        self.observe_steps = observe_steps
 
     def mark_step(self, at: str) -> None:
         self.step = at
@@ -80,9 +88,13 @@ class Recorder:
                    "profile": profile, "options": dict(options)}
         self._call(request, lambda: self.engine.start(stacks=stacks, stakes=stakes, deck=deck, profile=profile,
                                                       options=options))
+        if self.observe_steps:
+            self.observe()
 
     def act(self, action: str) -> None:
         self._call({"type": "act", "action": action}, lambda: self.engine.act(action))
+        if self.observe_steps:
+            self.observe()
 
     def observe(self) -> dict[str, Any]:
         return self._call({"type": "observe"}, self.engine.observe)  # type: ignore[no-any-return]
@@ -107,6 +119,10 @@ class Step:
     failures: list[ScenarioFailure] = field(default_factory=list)
     unchecked: list[Difference] = field(default_factory=list)
     reached: bool = True
+    observed: tuple[Any, Any] | None = None
+    """(the engine's, the reference engine's) observation after the step, when both were asked for."""
+    parted: list[tuple[str, Difference, str | None]] = field(default_factory=list)
+    """Where the two observations after the step differ (``parting.observation_differences``)."""
 
 
 @dataclass
@@ -123,6 +139,8 @@ class Explanation:
     not_applicable: str | None = None
     reference_failure: ScenarioFailure | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    applicability: Applicability | None = None
+    parting: Parting | None = None
 
     @property
     def first(self) -> ScenarioFailure | None:
@@ -159,8 +177,9 @@ def _steps(scenario: Scenario) -> list[Step]:
 
 def _observation_differences(expect: Mapping[str, Any] | None, engine: Any, reference: Any) -> list[Difference]:
     """Where the engine's observation differs from the reference engine's in fields the
-    checkpoint did not name (as the runner would compare them)."""
-    if not isinstance(engine, Mapping) or not isinstance(reference, Mapping):
+    checkpoint did not name (as the runner would compare them). Nothing when either side is not
+    an observation (a refusal, a fault): no difference is made up from a missing answer."""
+    if not is_observation(engine) or not is_observation(reference):
         return []
     named = set(expect or {})
     found: list[Difference] = []
@@ -185,41 +204,44 @@ def _observation_differences(expect: Mapping[str, Any] | None, engine: Any, refe
 
 
 def explain(engine: Engine, scenario: Scenario, engine_spec: str = "") -> Explanation:
-    """Play ``scenario`` on ``engine`` and on the reference engine, step by step."""
+    """Play ``scenario`` on ``engine`` and on the reference engine, step by step.
+
+    The scenario is played as ``stud8 conform`` plays it: under the engine's own option values
+    where it applies only under them (``applicability.decide``), on both engines."""
     try:
         declared = engine.handshake()
     except EngineFault as fault:
         declared = {"name": engine_spec or getattr(engine, "name", "engine"), "error": fault.message}
-    data = scenario.data
-    try:
-        options = default_rulebook().resolve_options(data.get("profile"), data.get("options") or {})
-    except Stud8Error:
-        options = dict(data.get("options") or {})
     steps = _steps(scenario)
-    explanation = Explanation(scenario, engine_spec, declared, "pass", steps, options=options)
-    reference = Recorder(ReferenceEngine())
-    try:
-        run_scenario(reference, scenario, keep_going=True)
-    except ScenarioFailure as disagreement:
-        explanation.reference_failure = disagreement
+    explanation = Explanation(scenario, engine_spec, declared, "pass", steps)
+    played = scenario
     if scenario.kind == "replay":
         try:
-            reason = engine.unsupported(data.get("profile"), data.get("options") or {})
+            decision = decide(engine, scenario)
         except EngineFault as fault:
-            reason = None
             explanation.fault, explanation.outcome = fault, fault.outcome
-        if reason:
-            explanation.not_applicable, explanation.outcome = reason, "not-applicable"
+        else:
+            explanation.applicability = decision
+            played = decision.scenario
+            if not decision.applies:
+                explanation.not_applicable, explanation.outcome = decision.reason, "not-applicable"
+    explanation.options = _resolved(played)
+    reference = Recorder(ReferenceEngine())
+    try:
+        run_scenario(reference, played, keep_going=True)
+    except ScenarioFailure as disagreement:
+        explanation.reference_failure = disagreement
     recorder = Recorder(engine)
     if explanation.outcome == "pass":
         try:
-            run_scenario(recorder, scenario, keep_going=True)
+            run_scenario(recorder, played, keep_going=True)
         except ScenarioFailure as found:
             explanation.failure, explanation.outcome = found, "fail"
             try:
-                attribute(scenario, found, reference_trace(scenario))
+                attribute(played, found, reference_trace(played), states=_states(recorder.log, played))
             except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
                 found.rule = None
+            explanation.parting = found.parting
         except EngineFault as fault:
             explanation.fault, explanation.outcome = fault, fault.outcome
             engine.restart()
@@ -232,12 +254,63 @@ def explain(engine: Engine, scenario: Scenario, engine_spec: str = "") -> Explan
             if failure.at in by_at:
                 by_at[failure.at].failures.append(failure)
     last = max((index for index, step in enumerate(steps) if step.engine), default=-1)
+    deck = [str(card) for card in scenario_deck(played.data)] if scenario.kind == "replay" else []
     for index, step in enumerate(steps):
         step.reached = index <= last or step.kind == "order" and explanation.outcome in ("pass", "fail")
+        if step.kind in ("start", "action", "rejection"):
+            mine, theirs = _observed(step.engine), _observed(step.reference)
+            if mine is not None and theirs is not None and _accepted(step.engine) == _accepted(step.reference):
+                step.observed = (mine, theirs)
+                step.parted = observation_differences(theirs, mine, deck)
         if step.kind in ("checkpoint", "outcome") and step.engine and step.reference:
             expect = step.item.get("expect") if step.kind == "checkpoint" else {}
             step.unchecked = _observation_differences(expect, step.engine[-1].answer, step.reference[-1].answer)
     return explanation
+
+
+def _resolved(scenario: Scenario) -> dict[str, Any]:
+    data = scenario.data
+    try:
+        return default_rulebook().resolve_options(data.get("profile"), data.get("options") or {})
+    except Stud8Error:
+        return dict(data.get("options") or {})
+
+
+def _accepted(exchanges: list[Exchange]) -> bool:
+    """Whether the step's start or action was accepted (its state is then the one after it)."""
+    acted = [exchange for exchange in exchanges if exchange.request.get("type") in ("start", "act")]
+    return bool(acted) and isinstance(acted[-1].answer, str)
+
+
+def _observed(exchanges: list[Exchange]) -> Any:
+    """The observation the step ended with (the last ``observe`` answered with one), or None."""
+    for exchange in reversed(exchanges):
+        if exchange.request.get("type") == "observe":
+            return exchange.answer if is_observation(exchange.answer) else None
+    return None
+
+
+def _states(log: Mapping[str, list[Exchange]], scenario: Scenario) -> States:
+    """The engine's observations after the start and after each accepted action, from the
+    recorded exchange (``parting.States``)."""
+    states = States()
+    actions = scenario.data.get("actions") or []
+    keys = ["start"] + [f"actions[{index}]" for index, item in enumerate(actions) if isinstance(item, str) or "reject" in item]
+    for key in keys:
+        exchanges = log.get(key, [])
+        acted = [e for e in exchanges if e.request.get("type") in ("start", "act")]
+        if not acted:
+            break  # not reached
+        answer = acted[-1].answer
+        if isinstance(answer, dict) and ("refused" in answer or "fault" in answer):
+            if key == "start" or isinstance(actions[int(key[len("actions["):-1])], str):
+                states.stopped, states.answer = key, str(answer.get("refused") or answer.get("fault"))
+                break
+            continue  # an expected refusal, refused
+        observation = _observed(exchanges)
+        if observation is not None:
+            states.add(key, observation)
+    return states
 
 
 def explanation_json(explanation: Explanation) -> dict[str, Any]:
@@ -274,11 +347,24 @@ def explanation_json(explanation: Explanation) -> dict[str, Any]:
             **failure_json(first), "rule_title": title, "rule_statement": statement},
         "differences": [] if first is None else [failure_json(failure) for failure in first.all],
         "reference_disagrees": None if explanation.reference_failure is None else str(explanation.reference_failure),
+        "applicability": None if explanation.applicability is None else {
+            "applies": explanation.applicability.applies, "summary": explanation.applicability.summary(),
+            "reason": explanation.applicability.reason, "options": list(explanation.applicability.options),
+            "step": explanation.applicability.step,
+            "changed": {name: {"scenario": jsonable(ours), "engine": jsonable(theirs)}
+                        for name, (ours, theirs) in explanation.applicability.changed.items()}},
+        "first_parting": None if explanation.parting is None else {
+            "at": explanation.parting.at, "field": explanation.parting.check, "action": explanation.parting.action,
+            **jsonable(explanation.parting.difference.as_json()), "text": explanation.parting.text()},
         "steps": [{
             "at": step.at, "kind": step.kind, "line": step.line, "scenario": jsonable(step.item), "reached": step.reached,
             "engine": [{"request": jsonable(e.request), "answer": jsonable(e.answer)} for e in step.engine],
             "reference": [{"request": jsonable(e.request), "answer": jsonable(e.answer)} for e in step.reference],
             "differences": [failure_json(failure) for failure in step.failures],
             "unchecked": [jsonable(d.as_json()) for d in step.unchecked],
+            "state": None if step.observed is None else {
+                "engine": jsonable(step.observed[0]), "reference": jsonable(step.observed[1]),
+                "differences": [{"field": check, **jsonable(difference.as_json()), **({"fact": fact} if fact else {})}
+                                for check, difference, fact in step.parted]},
         } for step in explanation.steps],
     }

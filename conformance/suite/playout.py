@@ -497,8 +497,46 @@ def _script(seats: Sequence[Seat]) -> list[tuple[str, list[str]]]:
     return script
 
 
+def _orders_agree(seats: Sequence[Seat]) -> bool:
+    """Whether each of fourth, fifth and sixth street has the same first to act under both
+    values of ``act_order_ties`` (tied boards go to the lowest seat, or to the higher suit)."""
+    from stud8.reference.exposed import TIE_BY_SUIT, first_to_act
+
+    count = len(seats)
+    boards = [[seat.cards[2].index] for seat in seats]
+    for street in range(1, 4):
+        for index, seat in enumerate(seats):
+            boards[index].append(seat.cards[2 + street].index)
+        candidates = list(range(count))
+        if first_to_act(boards, candidates, "first_clockwise_from_dealer") != first_to_act(boards, candidates, TIE_BY_SUIT):
+            return False
+    return True
+
+
+def seated(playout: PlayOut) -> PlayOut:
+    """The play-out with its seats in an order whose script is the same under either value of
+    ``act_order_ties``: as derived when that one is, else the first permutation that is.
+
+    A play-out tests hand values, not the tie rule; but its script names who checks first, and
+    tied boards (a twin beside the case) would make it a scenario of the default tie rule only,
+    not applicable to an engine that breaks ties by suit (applicability.py). Seating the tied
+    player holding the higher suit first keeps every play-out for such engines too."""
+    import itertools
+    from dataclasses import replace
+
+    if _orders_agree(playout.seats):
+        return playout
+    for order in itertools.permutations(range(len(playout.seats))):
+        seats = [playout.seats[index] for index in order]
+        if _orders_agree(seats):
+            return replace(playout, seats=seats)
+    return playout
+
+
 def to_replay(playout: PlayOut) -> dict[str, Any]:
-    """The play-out as a replay scenario (the data a scenario file holds)."""
+    """The play-out as a replay scenario (the data a scenario file holds), seated so that its
+    script does not hang on the tie rule (``seated``)."""
+    playout = seated(playout)
     source = playout.source
     high, low = winners(playout)
     seats = playout.seats

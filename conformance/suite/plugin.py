@@ -12,7 +12,8 @@ alone, so installing stud8 never changes another project's test run.
 
 from __future__ import annotations
 
-import shlex
+import json
+import re
 import sys
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -22,15 +23,20 @@ import pytest
 
 from stud8.conformance.engines.api import Engine, EngineFault, EngineTimeout
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
+from stud8.conformance.suite.applicability import decide
 from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, known_failure, load_baseline, write_baseline
 from stud8.conformance.suite.checks import rule_text
+from stud8.conformance.suite.parting import engine_states
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
     Record,
     Report,
+    counts_line,
+    explain_command,
     failure_message,
     jsonable,
     root_cause_lines,
+    stopped_text,
     summary_lines,
     write_report,
 )
@@ -48,6 +54,8 @@ BASELINE_KEY = pytest.StashKey[Baseline]()
 SEEN_KEY = pytest.StashKey[set[Path]]()
 WATCH_KEY = pytest.StashKey["DeadEngineWatch"]()
 FIXED = "now passes: remove it from the baseline"
+NOT_RUN = "not run:"
+"""How a scenario skipped because the run stopped says so: it gets no record (it was not played)."""
 
 DEAD_AFTER = 3
 """Consecutive scenarios that time out on a freshly (re)started engine before the run stops: an
@@ -72,7 +80,7 @@ class DeadEngineWatch:
         """Note a scenario's end (its fault, if any); the one line to stop with, once dead."""
         if isinstance(fault, EngineTimeout) and self.fresh:
             self.count += 1
-            self.last = fault.message
+            self.last = re.split(r"; it wrote nothing on stderr|; its last stderr lines:", fault.message, maxsplit=1)[0]
         else:
             self.count = 0
         self.fresh = fault is not None
@@ -93,6 +101,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stud8-report", default=None, metavar="FILE", help="write the JSON conformance report to FILE")
     group.addoption("--stud8-report-quiet", action="store_true", default=False,
                     help="do not say where the report was written (stud8 conform --format json prints it instead)")
+    group.addoption("--stud8-label", default=None, metavar="NAME",
+                    help="a name for this run, kept in the report (stud8 report names the engine by it)")
     group.addoption("--stud8-keep-going", action="store_true", default=False,
                     help="after a difference, check every later checkpoint and the outcome too, and report them all")
     group.addoption("--stud8-baseline", default=None, metavar="FILE",
@@ -110,6 +120,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[ROOTS_KEY] = root_labels(roots, config.invocation_params.dir)
     config.stash[WATCH_KEY] = DeadEngineWatch()
     config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
+    config.pluginmanager.register(JUnitEngineErrors(config), "stud8-junit-engine-errors")
     baseline = config.getoption("stud8_baseline")
     report = config.getoption("stud8_report")
     why = seconds_problem(config.getoption("stud8_timeout"), "--stud8-timeout")
@@ -205,7 +216,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if error.more:
             message += f" (and {len(error.more)} more difference{'s' if len(error.more) > 1 else ''})"
             report.user_properties.append(("stud8_differences", [_failure_json(f, brief=True) for f in error.all]))
-        current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule)
+        current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule,
+                                expected=jsonable(error.expected), got=jsonable(error.got))
+    elif isinstance(error, EngineFault):
+        # one line, the engine's stderr tail included (a crash's or a timeout's): the report and
+        # the page show what the engine said without the engine
+        message = " | ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
     elif error is not None:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         if isinstance(item, ScenarioItem):
@@ -224,14 +240,44 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         assert isinstance(item, ScenarioItem)
         message = FIXED
         report.longrepr = f"{item.scenario.id}: {item.scenario.title}\n  {FIXED}"
+    if isinstance(item, ScenarioItem):
+        if report.skipped and isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:
+            # pytest names where skip() was called (this file, in site-packages); JUnit and the
+            # terminal get the scenario's own place instead, named relative to its suite
+            reason = str(report.longrepr[2])
+            report.longrepr = (item.scenario.path, item.scenario.line, reason)
+            if reason.removeprefix("Skipped: ").startswith(NOT_RUN):
+                outcome_name = "not-run"
+        if outcome_name in ("fail", "changed", "known-failure", "error", "crash", "timeout"):
+            report.user_properties.append(("stud8_hand", hand_of(item.scenario)))
     report.user_properties.append(("stud8_outcome", outcome_name))
     report.user_properties.append(("stud8_message", message))
 
 
-def _attribute(scenario: Scenario, failure: ScenarioFailure) -> None:
-    """The rule of each difference (``rootcause``); a problem there must never change a result."""
+def hand_of(scenario: Scenario) -> dict[str, Any]:
+    """What a report keeps of a failing scenario, so that a reader sees the hand without the
+    suite: the stakes, stacks, settings, the deal (or deck) and every step; for a hand case its
+    cards."""
+    data = scenario.data
+    keys = ("stakes", "stacks", "profile", "options", "deal", "deck", "actions") if scenario.kind == "replay" \
+        else ("cards", "hands")
+    return {key: jsonable(data[key]) for key in keys if key in data and data[key] is not None}
+
+
+def _attribute(scenario: Scenario, failure: ScenarioFailure, engine: Engine | None = None) -> None:
+    """The rule of each difference (``rootcause``), from the first parting when the engine can
+    play the scenario's inputs again (``parting.engine_states``); a problem there must never
+    change a result."""
+    states = None
+    if engine is not None and scenario.kind == "replay":
+        try:
+            states = engine_states(engine, scenario)
+        except EngineFault:
+            engine.restart()  # the failure stands; the next scenario gets a fresh engine
+        except Exception:  # noqa: BLE001, S110 - the first parting is extra information
+            pass
     try:
-        attribute(scenario, failure)
+        attribute(scenario, failure, states=states)
     except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
         for item in failure.all:
             item.rule = None
@@ -266,6 +312,37 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None], in_baselin
     return "error"
 
 
+class JUnitEngineErrors:
+    """In JUnit XML (``-- --junitxml FILE``), an engine error, crash or timeout is an ``<error>``,
+    counted in the suite's ``errors``, not a ``<failure>``: the engine could not be judged there,
+    as ``stud8 conform`` counts it apart. pytest writes every failing call as a failure; this
+    turns the element it just wrote for such a scenario into an error and moves the count."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "call" or not report.failed:
+            return
+        if dict(report.user_properties).get("stud8_outcome") not in ("error", "crash", "timeout"):
+            return
+        try:
+            from _pytest.junitxml import xml_key
+        except ImportError:  # pragma: no cover - a pytest without it writes failures
+            return
+        xml = self.config.stash.get(xml_key, None)
+        if xml is None:
+            return
+        reporter = xml.node_reporter(report)
+        for node in reversed(reporter.nodes):
+            if node.tag == "failure":
+                node.tag = "error"
+                xml.stats["failure"] -= 1
+                xml.stats["error"] += 1
+                break
+
+
 class ConformanceReporter:
     """Collects one record per scenario (on the xdist controller too: reports carry the
     scenario's facts in ``user_properties``), prints the summary by rule area and writes the
@@ -276,12 +353,18 @@ class ConformanceReporter:
         self.report = Report()
         self.written: Path | None = None
         self.baseline_line: str | None = None
+        self.hello: dict[str, Any] = {}
+        self.collected: int | None = None
+        self.session: pytest.Session | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties: dict[str, Any] = dict(report.user_properties)
         if report.when != "call" or "stud8_outcome" not in properties:
             return
+        if properties["stud8_outcome"] == "not-run":
+            return  # the run stopped before it: no record (the report says the run is incomplete)
         failure = properties.get("stud8_failure") or {}
+        options = properties.get("stud8_options")
         self.report.records.append(Record(
             id=properties.get("stud8_id", report.nodeid),
             title=properties.get("title", ""),
@@ -299,24 +382,57 @@ class ConformanceReporter:
             rule=failure.get("rule"),
             details=tuple(failure.get("details") or ()),
             cause=failure.get("cause"),
+            engine_options=json.loads(options) if isinstance(options, str) else None,
+            hand=properties.get("stud8_hand"),
         ))
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self.session = session
+        if hasattr(self.config, "workerinput"):
+            return
+        try:  # who the engine says it is, kept now: a run that dies later still names it
+            self.hello = dict(_engine(self.config).handshake())
+        except (EngineFault, pytest.UsageError, Stud8Error):
+            self.hello = {}
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.collected = sum(1 for item in session.items if isinstance(item, (ScenarioItem, InvalidFileItem)))
+
+    def _run_state(self, session: pytest.Session) -> None:
+        """Whether the run played what it selected; why not (``RunState``)."""
+        state = self.report.run
+        state.label = self.config.getoption("stud8_label")
+        collected = self.collected if self.collected is not None else getattr(session, "testscollected", None)
+        state.collected = collected or None
+        watch = self.config.stash.get(WATCH_KEY, None)
+        played = len(self.report.records)
+        reason = session.shouldfail or session.shouldstop
+        if watch is not None and watch.dead:
+            state.stopped = watch.dead
+        elif (collected and played < collected) or (not collected and reason):
+            # stopped before the end (-x after a failure that was not the last one, an interruption)
+            state.stopped = reason if isinstance(reason, str) else "the run was interrupted"
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
             return
         watch = self.config.stash.get(WATCH_KEY, None)
         dead = watch.dead if watch is not None else None
+        self._run_state(session)
         path = self.config.getoption("stud8_report")
         update = self.config.getoption("stud8_update_baseline")
         if path is None and update is None:
             return
         if dead:
-            self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": dead}
+            self.report.engine = {**self.hello, "error": dead}
         else:
             try:
                 self.report.engine = _engine(self.config).handshake()
             except (EngineFault, pytest.UsageError) as error:
-                self.report.engine = {"name": self.config.getoption("stud8_engine"), "error": str(error)}
+                self.report.engine = {**self.hello, "error": str(error)}
+        self.report.engine.setdefault("name", self.config.getoption("stud8_engine"))
+        if self.report.run.label:
+            self.report.engine["label"] = self.report.run.label
         # the spec too, so that a report says how to run an engine again (stud8 explain --engine SPEC)
         self.report.engine = {"spec": self.config.getoption("stud8_engine"), **self.report.engine}
         if path is not None:
@@ -336,7 +452,7 @@ class ConformanceReporter:
         if dead or session.shouldstop:
             self.baseline_line = f"baseline {path} not written: the run did not finish"
             return
-        current = [known_failure(r.id, r.outcome, r.at, r.field, r.rule, r.message)
+        current = [known_failure(r.id, r.outcome, r.at, r.field, r.rule, r.message, r.expected, r.got)
                    for r in self.report.records if r.outcome in BASELINED]
         ran = {record.id for record in self.report.records}
         old = Baseline()
@@ -363,9 +479,16 @@ class ConformanceReporter:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.report.records:
             return
+        if not hasattr(self.config, "workerinput") and self.session is not None:
+            self._run_state(self.session)
         terminalreporter.section(f"stud8 conformance: engine {self.config.getoption('stud8_engine')}")
         for line in summary_lines(self.report):
             terminalreporter.write_line(printable(line, None))
+        played, state = len(self.report.records), self.report.run
+        terminalreporter.write_line(counts_line(self.report.kinds(), played if state.stopped is None else None)
+                                    + ("" if state.stopped is None else
+                                       f" -- {stopped_text(played, state.collected).upper()}"),
+                                    red=state.stopped is not None)
         causes = root_cause_lines(self.report)
         if causes:
             terminalreporter.write_line("")
@@ -397,10 +520,6 @@ def _printable_lines(lines: list[str]) -> str:
     """A failure's lines for the terminal: what an engine answered or a file holds may carry
     control characters and ANSI escapes (``stud8.spec.limits.printable``)."""
     return "\n".join(printable(line, None) for line in lines)
-
-
-def _engine_flag(spec: str) -> str:
-    return "" if spec == "reference" else f" --engine {shlex.quote(spec)}"
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -456,16 +575,18 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         engine = _engine(self.config)
-        data = self.scenario.data
         watch = self.config.stash.get(WATCH_KEY, None)
         if watch is not None and watch.dead:
-            pytest.skip("not run: the engine does not answer")
+            pytest.skip(f"{NOT_RUN} the engine does not answer")
+        played = self.scenario
         try:
-            if self.scenario.kind == "replay":
-                reason = engine.unsupported(data.get("profile"), data.get("options", {}))
-                if reason:
-                    pytest.skip(f"not applicable: {reason}")
-            run_scenario(engine, self.scenario, keep_going=self.config.getoption("stud8_keep_going"))
+            decision = decide(engine, self.scenario)  # applicability by dependence (applicability.py)
+            if not decision.applies:
+                pytest.skip(f"not applicable: {decision.reason}")
+            played = decision.scenario
+            if decision.changed:
+                self.user_properties.append(("stud8_options", json.dumps(decision.played_options, sort_keys=True)))
+            run_scenario(engine, played, keep_going=self.config.getoption("stud8_keep_going"))
         except EngineFault as fault:
             engine.restart()  # the next scenario starts from a fresh engine
             if watch is not None and watch.ran(fault):
@@ -474,7 +595,7 @@ class ScenarioItem(pytest.Item):
         except pytest.skip.Exception:
             raise
         except ScenarioFailure as failure:
-            _attribute(self.scenario, failure)  # before pytest shows it: the rule is part of the message
+            _attribute(played, failure, engine)  # before pytest shows it: the rule is part of the message
             if watch is not None:
                 watch.ran(None)
             raise
@@ -512,8 +633,7 @@ class ScenarioItem(pytest.Item):
             cause = cause_text(failure)
             if cause:
                 lines.append(f"  cause: {cause}")
-        lines.append(f"  rerun it step by step: stud8 explain {self.scenario.id}"
-                     + _engine_flag(self.config.getoption("stud8_engine")))
+        lines.append(f"  rerun it step by step: {explain_command(self.scenario.id, self.config.getoption('stud8_engine'))}")
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:

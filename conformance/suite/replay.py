@@ -54,6 +54,7 @@ class ScenarioFailure(AssertionError):
         self.action = action
         self.rule: str | None = None
         self.cause: Difference | None = None  # a stacks difference traced to a pot (rootcause)
+        self.parting: Any = None  # the first parting that decided the rule (rootcause, parting.py)
         self.more: list[ScenarioFailure] = []
 
     @property
@@ -249,7 +250,7 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
     _mark(engine, "start")
     try:
         engine.start(stacks=data["stacks"], stakes=data["stakes"], deck=deck,
-                     profile=data.get("profile"), options=data.get("options", {}))
+                     profile=data.get("profile"), options=sent_options(data))
     except EngineRefusal as refusal:
         if start_error == refusal.code:
             return
@@ -287,6 +288,16 @@ def run_replay(engine: Engine, scenario: Scenario, keep_going: bool = False) -> 
     check_outcome(f"outcome ({_where(scenario, ['outcome'])})", data["outcome"], engine.observe(), differences_found,
                   data.get("rake"))
     differences_found.check()
+
+
+def sent_options(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``options`` a hand starts with, as every engine is sent them: every option of the rule
+    book with its value for this hand (defaults, then the profile's, then the scenario's own),
+    as the protocol's ``start`` carries them; settings the rule book refuses are sent as given
+    (the engine must refuse them: docs/protocol.md, start)."""
+    from stud8.conformance.engines.subprocess_adapter import resolved_options
+
+    return resolved_options(data.get("profile"), data.get("options") or {})
 
 
 def _mark(engine: Engine, at: str) -> None:

@@ -21,6 +21,8 @@ path) as separate fields beside the one-line ``message``.
 from __future__ import annotations
 
 import json
+import shlex
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,12 +30,44 @@ from typing import Any
 from stud8.conformance.suite.baseline import Baseline
 from stud8.conformance.suite.baseline import load_baseline as read_baseline
 from stud8.conformance.suite.differences import ABSENT, show
+from stud8.spec.limits import printable
 from stud8.spec.outputs import write_text_atomic
 from stud8.spec.version import stud8_version
 
 OUTCOMES: tuple[str, ...] = (
     "pass", "fail", "not-applicable", "error", "crash", "timeout", "invalid", "known-failure", "fixed", "changed",
 )
+
+KINDS: dict[str, str] = {
+    "pass": "pass", "fixed": "pass",
+    "fail": "fail", "changed": "fail", "known-failure": "fail",
+    "error": "error", "crash": "error", "timeout": "error",
+    "invalid": "invalid",
+    "not-applicable": "n/a",
+}
+"""The one way outcomes are counted for people, in ``stud8 conform``'s last line, ``stud8 report``,
+the comparison page and the badges: how the engine did on each scenario, whatever a baseline
+says (a known failure still fails; a baseline entry that now passes passes). Engine errors,
+crashes and timeouts are one kind, apart from failures: the engine could not be judged there."""
+
+KIND_ORDER: tuple[str, ...] = ("pass", "fail", "error", "invalid", "n/a")
+KIND_LABELS: dict[str, str] = {"pass": "pass", "fail": "fail", "error": "engine errors", "invalid": "invalid",
+                               "n/a": "not applicable"}
+
+
+def kind_counts(outcomes: Iterable[str]) -> dict[str, int]:
+    """How many scenarios of each kind (``KINDS``), in ``KIND_ORDER``."""
+    counts = dict.fromkeys(KIND_ORDER, 0)
+    for outcome in outcomes:
+        counts[KINDS[outcome]] += 1
+    return counts
+
+
+def counts_line(counts: dict[str, int], total: int | None = None) -> str:
+    """``640 pass · 3 fail · 0 engine errors · 0 invalid · 135 not applicable`` (the kinds, in
+    order; ``of N`` when ``total`` is given)."""
+    text = " · ".join(f"{counts[kind]} {KIND_LABELS[kind]}" for kind in KIND_ORDER)
+    return text + (f" (of {total} scenarios)" if total is not None else "")
 FAILING: frozenset[str] = frozenset({"fail", "error", "crash", "timeout", "invalid", "fixed", "changed"})
 COMPARISONS: frozenset[str] = frozenset({"fail", "changed", "known-failure"})
 """Outcomes that can be failed comparisons, grouped by root cause."""
@@ -65,6 +99,11 @@ class Record:
     rule: str | None = None
     details: tuple[dict[str, Any], ...] = ()
     cause: str | None = None
+    # The option values the engine was sent in place of the scenario's (applicability.py).
+    engine_options: dict[str, Any] | None = None
+    # For a scenario the engine failed or faulted on: the hand (stakes, stacks, deal, actions),
+    # so that a report and its page show it without the suite or the engine.
+    hand: dict[str, Any] | None = None
 
     @property
     def area(self) -> str:
@@ -87,15 +126,45 @@ class Record:
                 data["cause"] = self.cause
         if self.differences:
             data["differences"] = list(self.differences)
+        if self.engine_options:
+            data["engine_options"] = dict(self.engine_options)
+        if self.hand:
+            data["hand"] = dict(self.hand)
         return data
 
 
 @dataclass
+class RunState:
+    """Whether the run played every scenario it selected: ``collected`` scenarios were selected,
+    ``stopped`` says why the run ended early (None when it did not); ``label`` names the run."""
+
+    label: str | None = None
+    collected: int | None = None
+    stopped: str | None = None
+
+    def as_json(self, played: int) -> dict[str, Any]:
+        data: dict[str, Any] = {"complete": self.stopped is None, "scenarios_run": played}
+        if self.collected is not None:
+            data["scenarios_selected"] = self.collected
+        if self.stopped is not None:
+            data["stopped"] = self.stopped
+        if self.label:
+            data["label"] = self.label
+        return data
+
+
+def stopped_text(played: int, selected: int | None) -> str:
+    """``stopped after 3 of 778 scenarios`` (badge, page, text: one wording)."""
+    return f"stopped after {played}" + (f" of {selected}" if selected else "") + " scenarios"
+
+
+@dataclass
 class Report:
-    """Every record of a run, and who the engine said it was."""
+    """Every record of a run, who the engine said it was, and whether the run was whole."""
 
     engine: dict[str, Any] = field(default_factory=dict)
     records: list[Record] = field(default_factory=list)
+    run: RunState = field(default_factory=RunState)
 
     def totals(self) -> dict[str, int]:
         counts = {outcome: 0 for outcome in OUTCOMES}
@@ -104,11 +173,15 @@ class Report:
         counts["scenarios"] = len(self.records)
         return counts
 
+    def kinds(self) -> dict[str, int]:
+        return kind_counts(record.outcome for record in self.records)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "format": REPORT_FORMAT,
             "suite": {"stud8": stud8_version()},
             "engine": self.engine,
+            "run": self.run.as_json(len(self.records)),
             "scenarios": [record.as_json() for record in self.records],
             "totals": self.totals(),
             "root_causes": [{"rule": rule, "scenarios": [r.id for r in group], "example": group[0].message}
@@ -214,6 +287,15 @@ def shorten_value(value: Any, limit: int = MESSAGE_PART) -> str:
         return text
     keep = (limit - 5) // 2
     return f"{text[:keep]} ... {text[-keep:]}"
+
+
+def explain_command(scenario_id: str, spec: str) -> str:
+    """``stud8 explain ID [--engine SPEC]`` from shell-quoted parts of printable values: pasted
+    into a shell it runs that command and nothing else, whatever the id or spec holds."""
+    parts = ["stud8", "explain", printable(scenario_id, None)]
+    if spec != "reference":
+        parts += ["--engine", printable(spec, None)]
+    return shlex.join(parts)
 
 
 def failure_message(step: str, field: str, expected: Any, got: Any) -> str:

@@ -33,7 +33,15 @@ from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
 from stud8.conformance.suite.checks import Situation, rule_for
 from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.differences import Difference, differences, show
-from stud8.conformance.suite.replay import ScenarioFailure, _pots, _seat_map
+from stud8.conformance.suite.parting import (
+    Parting,
+    States,
+    card_differences,
+    compared_state,
+    first_parting,
+    reference_states,
+)
+from stud8.conformance.suite.replay import CHECKPOINT_FIELDS, ScenarioFailure, _pots, _seat_map
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.reference.cards import parse_cards
 from stud8.reference.hands import best_high, best_low
@@ -110,38 +118,15 @@ def _dealt_otherwise(reference: Observation | None, engine: Observation | None,
                      deck: Sequence[str]) -> tuple[str, Difference, str | None] | None:
     """The first seat given other cards by the engine (not merely more or fewer of them): the
     check that fails (``up`` or ``down``), the difference, and the fact that explains it
-    (``dead cards dealt``, ``burn dealt``) if one does."""
+    (``dead cards dealt``, ``burn dealt``) if one does (``parting.card_differences``)."""
     if reference is None or engine is None:
         return None
-    theirs = _seats(engine)
-    for number, seat in _seats(reference).items():
-        other = theirs.get(number)
-        if other is not None and seat.get("folded"):
-            dealt = len(other.get("up") or []) + len(other.get("down") or [])
-            if dealt > len(seat.get("up") or []) + len(seat.get("down") or []):
-                return "down", Difference(f"cards[p{number}]", _cards(seat), _cards(other)), "dead cards dealt"
-    for number, seat in _seats(reference).items():
-        other = theirs.get(number)
-        if other is None:
-            continue
-        for kind in ("up", "down"):
-            want, got = list(seat.get(kind) or []), list(other.get(kind) or [])
-            shared = min(len(want), len(got))
-            for position in range(shared):
-                if want[position] != got[position]:
-                    fact = None
-                    if want[position] in deck and got[position] in deck and deck.index(got[position]) < deck.index(want[position]):
-                        fact = "burn dealt"  # the engine dealt a card the rule book burns
-                    return kind, Difference(f"{kind}[p{number}]", " ".join(want), " ".join(got)), fact
-    return None
+    found = card_differences(reference, engine, deck, counts=False)
+    return found[0] if found else None
 
 
 def _seat_name(seat: Any) -> str | None:
     return None if seat is None else f"p{seat}"
-
-
-def _cards(seat: Mapping[str, Any]) -> str:
-    return " ".join([*(seat.get("down") or [])[:2], *(seat.get("up") or []), *(seat.get("down") or [])[2:]])
 
 
 def _round_differs(reference: Observation | None, engine: Observation | None) -> tuple[str, Difference] | None:
@@ -299,14 +284,64 @@ def _options(scenario: Scenario) -> dict[str, Any]:
         return dict(scenario.data.get("options") or {})
 
 
-def attribute(scenario: Scenario, failure: ScenarioFailure, trace: ReferenceTrace | None = None) -> str:
+def attribute(scenario: Scenario, failure: ScenarioFailure, trace: ReferenceTrace | None = None,
+              states: States | None = None) -> str:
     """Set ``failure.rule`` (and the rule of every further difference in ``failure.more``) to
-    the rule its first difference tests; return the first one's rule."""
+    the rule its first difference tests; return the first one's rule.
+
+    With ``states``, the engine's observation after the start and after every action
+    (``parting.engine_states``), the first difference is the **first parting**: the first state
+    where the engine's observation differs from the reference engine's on the same inputs, up
+    to the state the failure compared (the one before a refused action). It decides the rule
+    when it comes before that state, or at it in another field than the one the failure
+    compared; otherwise the failure's own field does, as below."""
     trace = trace or reference_trace(scenario)
     for item in failure.all:
         check, situation = _situation(scenario, item, trace)
         item.rule = rule_for(check, situation, scenario.rules)
+    if states is not None and scenario.kind == "replay":
+        parting = _parting(scenario, failure, states)
+        if parting is not None:
+            failure.parting = parting
+            failure.cause = parting.difference
+            failure.rule = rule_for(parting.check, _parting_situation(scenario, parting, trace), scenario.rules)
     return failure.rule or ""
+
+
+def _parting(scenario: Scenario, failure: ScenarioFailure, states: States) -> Parting | None:
+    """The first parting that decides ``failure``'s rule (see ``attribute``), or None."""
+    reference = reference_states(scenario)
+    until = compared_state(failure.at, reference)
+    if until is None:
+        return None
+    parting = first_parting(scenario, states, reference, until)
+    if parting is None:
+        return None
+    if parting.at == until and failure.check not in ("action", "rejection") and (
+            parting.check == failure.check or parting.check.startswith("outcome.")
+            or (failure.check.startswith("outcome.") and parting.check in ("stacks", "pots", "pot", "committed"))):
+        return None  # the failure's own field, where it was compared: its own situation is richer
+    return parting
+
+
+def _parting_situation(scenario: Scenario, parting: Parting, trace: ReferenceTrace) -> Situation:
+    facts: set[str] = set()
+    if parting.reference.get("street") in all_in_raise_streets(trace, parting.at):
+        facts.add("all-in raise this street")
+    if parting.fact:
+        facts.add(parting.fact)
+    check = parting.check
+    expected: Any = parting.difference.expected
+    got: Any = parting.difference.got
+    if check in CHECKPOINT_FIELDS:
+        read = CHECKPOINT_FIELDS[check][0]
+        try:
+            expected, got = read(parting.reference), read(parting.engine)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+    return Situation(reference=parting.reference, before=parting.before, engine=parting.engine,
+                     difference=parting.difference, action=parting.action, stakes=scenario.data.get("stakes") or {},
+                     expected=expected, got=got, options=_options(scenario), facts=frozenset(facts))
 
 
 def cause_text(failure: ScenarioFailure) -> str | None:
@@ -315,6 +350,9 @@ def cause_text(failure: ScenarioFailure) -> str | None:
     cause = failure.cause
     if cause is None:
         return None
+    parting = getattr(failure, "parting", None)
+    if parting is not None:
+        return parting.text()
     if cause.path.startswith(("up[", "down[", "cards[")):
         what = "the cards dealt differ"
     elif cause.path in ("street", "over"):

@@ -68,6 +68,24 @@ def refuses_tda():
     return _RefusesTda()
 
 
+class _RefusesCapped(ReferenceEngine):
+    """Its own unsupported() and a declaration: heads-up raising never capped."""
+
+    def handshake(self):
+        declared = super().handshake()
+        return {**declared, "options": {**declared["options"], "heads_up_raises": ["unlimited_until_capped"]}}
+
+    def unsupported(self, profile, options):
+        from stud8.spec.rulebook import default_rulebook
+
+        values = default_rulebook().resolve_options(profile, options)
+        return "heads-up raising is never capped here" if values["heads_up_raises"] != "unlimited_until_capped" else None
+
+
+def refuses_capped():
+    return _RefusesCapped()
+
+
 class _Bare:
     """Only the four required methods: neither unsupported() nor handshake()."""
 

@@ -5,7 +5,8 @@ no font is embedded, so text widths are estimated from a table of character widt
 Verdana-like face at 11 px and fixed with ``textLength``, which makes every viewer draw the text
 at exactly that width. Colours: green when every applicable scenario passes, yellow at 90% or
 more, orange at 75% or more, red below. Scenarios the engine does not play are said in the
-value (``199/199, 211 n/a``): a badge must not look greener than the engine is.
+value (``199/199, 211 n/a``): a badge must not look greener than the engine is; a run that
+stopped early reads ``stopped after 3``, in red, whatever its counts.
 """
 
 from __future__ import annotations
@@ -39,10 +40,23 @@ def colour(passed: int, applicable: int) -> str:
     return "#c0262d"
 
 
+STOPPED_COLOUR = "#c0262d"
+
+
 def badge_value(run: EngineRun) -> str:
+    """``329/410`` (passed of applicable), ``, 211 n/a`` when some were not; a run that stopped
+    early says only that (``stopped after 3``): its counts would read as a result."""
+    if run.stopped is not None:
+        return f"stopped after {run.played}"
     counts = run.counts()
     value = f"{counts['pass']}/{run.applicable}"
     return value + (f", {counts['n/a']} n/a" if counts["n/a"] else "")
+
+
+def badge_colour(run: EngineRun) -> str:
+    if run.stopped is not None:
+        return STOPPED_COLOUR
+    return colour(run.counts()["pass"], run.applicable)
 
 
 def badge_svg(run: EngineRun, label: str = "stud8") -> str:
@@ -51,9 +65,11 @@ def badge_svg(run: EngineRun, label: str = "stud8") -> str:
     counts = run.counts()
     left, right = text_width(label) + 12, text_width(value) + 12
     total = left + right
-    title = (f"{run.label}: {counts['pass']} of {run.applicable} applicable stud8 scenarios pass "
+    title = (f"{run.name}: {counts['pass']} of {run.applicable} applicable stud8 scenarios pass "
              f"({counts['fail']} fail, {counts['error']} engine errors, {counts['n/a']} not applicable)")
-    fill = colour(counts["pass"], run.applicable)
+    if run.stopped_text:
+        title = f"{run.name}: the run {run.stopped_text}: {run.stopped}"
+    fill = badge_colour(run)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="20" role="img" '
         f'aria-label="{escape(label)}: {escape(value)}">'

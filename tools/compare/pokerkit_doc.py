@@ -33,7 +33,7 @@ from stud8.spec.errors import Stud8Error
 from stud8.spec.outputs import write_text_atomic
 from stud8.spec.version import stud8_version
 from stud8.spec.yamlio import load_yaml
-from stud8.tools.compare.model import EngineRun, compare, load_run
+from stud8.tools.compare.model import Comparison, EngineRun, compare, load_comparison
 
 ENGINES = ("pokerkit", "pokerkit-native")
 
@@ -59,7 +59,7 @@ def notes() -> dict[str, dict[str, str]]:
     return dict(load_yaml(text, "pokerkit-notes.yaml"))
 
 
-def render(pokerkit: EngineRun, native: EngineRun) -> str:
+def render(pokerkit: EngineRun, native: EngineRun, comparison: Comparison | None = None) -> str:
     """The page's Markdown for the two runs (``NotesMismatch`` when the notes do not fit them)."""
     from stud8.conformance.engines.pokerkit_adapter import PokerKitEngine
 
@@ -70,7 +70,7 @@ def render(pokerkit: EngineRun, native: EngineRun) -> str:
         parts = ([f"rules that fail without a note: {', '.join(missing)}"] if missing else []) + (
             [f"notes for rules that no longer fail: {', '.join(unused)}"] if unused else [])
         raise NotesMismatch("tools/compare/templates/pokerkit-notes.yaml does not match the run: " + "; ".join(parts), "invalid")
-    comparison = compare([native])
+    comparison = comparison or compare([pokerkit, native])
     handshake = PokerKitEngine(native=False).handshake()
     declared = handshake["options"]
     declared_text = ", ".join(f"`{name}`: {'any' if values == '*' else ' or '.join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)}"
@@ -80,7 +80,7 @@ def render(pokerkit: EngineRun, native: EngineRun) -> str:
               for rule, ids in native.root_causes + [item for item in pokerkit.root_causes if item[0] not in dict(native.root_causes)]]
 
     def view(run: EngineRun) -> dict[str, Any]:
-        return {"spec": run.spec, "counts": run.counts(), "scenarios": len(run.records)}
+        return {"spec": run.spec, "counts": run.counts(), "scenarios": run.scenarios}
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(resources.files("stud8.tools.compare").joinpath("templates"))),
@@ -89,7 +89,7 @@ def render(pokerkit: EngineRun, native: EngineRun) -> str:
     )
     text = env.get_template("pokerkit.md.j2").render(
         pokerkit_version=metadata.version("pokerkit"), stud8_version=stud8_version(),
-        scenarios=len(native.records), runs=[view(pokerkit), view(native)], pokerkit=view(pokerkit),
+        scenarios=native.scenarios, runs=[view(pokerkit), view(native)], pokerkit=view(pokerkit),
         native=view(native), declared=declared_text, causes=causes, profiles=list(handshake.get("profiles") or []),
         native_areas=[{"title": title, "counts": comparison.area_counts(rows, native.key)}
                       for _, title, rows in comparison.areas],
@@ -104,9 +104,9 @@ def generate() -> str:
     if importlib.util.find_spec("pokerkit") is None:
         raise Stud8Error("PokerKit is not installed: pip install 'stud8[pokerkit]'", "usage")
     with tempfile.TemporaryDirectory(prefix="stud8-pokerkit-doc-") as scratch:
-        taken: set[str] = set()
-        pokerkit, native = (load_run(run_suite(spec, Path(scratch)), taken) for spec in ENGINES)
-    return render(pokerkit, native)
+        comparison = load_comparison([run_suite(spec, Path(scratch)) for spec in ENGINES])
+    pokerkit, native = comparison.runs
+    return render(pokerkit, native, comparison)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -616,6 +616,7 @@ def build_catalogue_context(book: RuleBook, scenarios: Sequence[Scenario], profi
         "boundaries": bounds["boundaries"],
         "boundary_families": bounds["families"],
         "boundary_unreachable": bounds["unreachable"],
+        "option_coverage": _option_coverage_context(book, scenario_area),
         "error_codes": [{"code": code, "text": text} for code, text in book.error_codes.items()],
         "options": _options_context(book, t, values, name),
         "profiles": _profiles_context(book, t, name),
@@ -651,6 +652,31 @@ def _boundaries_context(scenario_area: Mapping[str, str]) -> dict[str, list[dict
         "unreachable": [{"rules": list(u["rules"]), "threshold": u["threshold"], "reason": " ".join(u["reason"].split())}
                         for u in loaded.unreachable],
     }
+
+
+def _option_coverage_context(book: RuleBook, scenario_area: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The option values table (conformance/option-coverage.yaml): for each option value and
+    each profile, the scenarios in which it decides something, linked where the catalogue shows them."""
+    from stud8.conformance.suite import option_coverage
+    from stud8.spec.yamlio import YamlProblem
+
+    try:
+        loaded = option_coverage.load()
+    except (YamlProblem, OSError):
+        return []
+
+    def linked(ids: Iterable[str]) -> list[dict[str, Any]]:
+        return [{"id": scenario_id, "area": scenario_area.get(scenario_id)} for scenario_id in ids]
+
+    rows = []
+    for name, by_value in (loaded.get("options") or {}).items():
+        default = book.options[name].default if name in book.options else None
+        for value, ids in by_value.items():
+            rows.append({"what": name, "value": option_value_text(value), "default": value == default and type(value) is type(default),
+                         "scenarios": linked(ids or [])})
+    for name, ids in (loaded.get("profiles") or {}).items():
+        rows.append({"what": "profile", "value": name, "default": False, "scenarios": linked(ids or [])})
+    return rows
 
 
 def build_context(book: RuleBook, scenarios: Sequence[Scenario], profile: str | None = None,

@@ -1,4 +1,4 @@
-/* stud8 report: open the <details> a link points into, filter scenarios, copy commands. */
+/* stud8 report: open the <details> a link points into, filter scenarios and engines, copy commands. */
 (function () {
   "use strict";
   function openTarget(id) {
@@ -48,6 +48,26 @@
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     box.addEventListener("input", apply);
     mode.addEventListener("change", apply);
+  }
+
+  var engineForm = document.getElementById("engine-filter");
+  if (engineForm) {
+    var engineBox = document.getElementById("eq");
+    var engineCount = document.getElementById("engine-count");
+    engineForm.hidden = false;
+    engineForm.addEventListener("submit", function (event) { event.preventDefault(); });
+    engineBox.addEventListener("input", function () {
+      var words = engineBox.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var rows = document.querySelectorAll("tr[data-engine]");
+      var shown = 0;
+      for (var i = 0; i < rows.length; i++) {
+        var text = rows[i].getAttribute("data-engine");
+        var ok = words.every(function (word) { return text.indexOf(word) >= 0; });
+        rows[i].hidden = !ok;
+        if (ok) { shown++; }
+      }
+      engineCount.textContent = words.length ? shown + " of " + rows.length + " rows" : "";
+    });
   }
 
   var buttons = document.querySelectorAll("button[data-copy]");
