@@ -2,7 +2,7 @@
 
 stud8 reads other people's files, streams and engines. Each limit below bounds the time or
 memory one hostile input can cost, and each is far above anything a real scenario, hand
-history or engine conversation needs, so that an honest input never meets one. The README
+history or engine conversation needs, so that an honest input never meets one. docs/cli.md
 ("Limits") and docs/protocol.md ("Limits") list them; a test checks that both documents give
 the values written here, so the three never disagree.
 

@@ -211,3 +211,27 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFix
     conform(capsys, "--scenarios", suite)
     out, err = capsys.readouterr()
     assert "scenarios:" not in out + err
+
+
+# --- issue 27: the cache folder by each system's documented rule ---------------------------------
+
+
+@pytest.mark.parametrize(("platform", "environ", "expected"), [
+    ("linux", {}, Path.home() / ".cache" / "stud8"),
+    ("linux", {"XDG_CACHE_HOME": "/var/cache/me"}, Path("/var/cache/me/stud8")),
+    ("linux", {"XDG_CACHE_HOME": "relative/cache"}, Path.home() / ".cache" / "stud8"),  # XDG: ignore a relative one
+    ("darwin", {}, Path.home() / "Library" / "Caches" / "stud8"),
+    ("darwin", {"XDG_CACHE_HOME": "/tmp/ci-cache"}, Path("/tmp/ci-cache/stud8")),
+    ("win32", {"LOCALAPPDATA": "/Users/me/AppData/Local"}, Path("/Users/me/AppData/Local/stud8")),
+    ("win32", {}, Path.home() / "AppData" / "Local" / "stud8"),
+    ("freebsd13", {}, Path.home() / ".cache" / "stud8"),
+])
+def test_the_cache_folder_follows_each_systems_rule(platform: str, environ: dict[str, str], expected: Path) -> None:
+    from stud8.tools.cachedir import user_cache_dir
+
+    assert user_cache_dir(platform=platform, environ=environ) == expected
+
+
+def test_conform_keeps_its_cache_in_that_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir("reference").parent == tmp_path / "xdg" / "stud8" / "conform"

@@ -133,3 +133,70 @@ def test_the_pokerkit_declaration_agrees_with_its_own_applicability() -> None:
             assert (ours is None) == (declared is None), (spec, scenario.id, ours, declared)
         engine.restart()
         engine.close()
+
+
+# --- issue 27: cmd: also takes a JSON list of words; on Windows the line splits by Windows rules ----
+
+
+def test_cmd_takes_a_json_list_of_words_and_runs_it(tmp_path: Path) -> None:
+    """A program whose path has a space, named once, with no quoting rules to learn."""
+    from stud8.conformance.engines.spec import command_words
+
+    folder = tmp_path / "my engines"
+    folder.mkdir()
+    script = folder / "my engine.py"
+    script.write_text("import runpy; runpy.run_module('stud8.tools.cli', run_name='__main__')\n", encoding="utf-8")
+    import json
+
+    spec = "cmd:" + json.dumps([sys.executable, str(script), "serve"])
+    engine = make_engine(spec, timeout=30)
+    assert isinstance(engine, SubprocessEngine) and engine.argv == [sys.executable, str(script), "serve"]
+    try:
+        assert engine.handshake()["name"]
+    finally:
+        engine.close()
+    assert command_words(' ["a b", "c\\\\d"] ', windows=True) == ["a b", "c\\d"]  # JSON is the same everywhere
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("[", "the command is not a JSON list of words"), ("[" * 100_000, "the command is not a JSON list of words"),
+    ("[]", "a JSON command is a list of strings"), ('["python", 3]', "a JSON command is a list of strings"),
+    ('["", "x"]', "a JSON command is a list of strings"), ('[["python"]]', "a JSON command is a list of strings"),
+])
+def test_a_bad_json_command_is_a_usage_error(line: str, why: str) -> None:
+    with pytest.raises(EngineSpecError) as caught:
+        make_engine(f"cmd:{line}")
+    assert why in caught.value.message and len(caught.value.message) < 400
+
+
+# Microsoft's "Parsing C command-line arguments" table, and a Windows path of each kind.
+WINDOWS = [
+    ('prog "a b c" d e', ["prog", "a b c", "d", "e"]),
+    ('prog "ab\\"c" "\\\\" d', ["prog", 'ab"c', "\\", "d"]),
+    ('prog a\\\\\\b d"e f"g h', ["prog", "a\\\\\\b", "de fg", "h"]),
+    ('prog a\\\\\\"b c d', ["prog", 'a\\"b', "c", "d"]),
+    ('prog a\\\\\\\\"b c" d e', ["prog", "a\\\\b c", "d", "e"]),
+    ('prog a"b"" c d', ["prog", 'ab" c d']),
+    ('C:\\engines\\mine.exe --stud8', ["C:\\engines\\mine.exe", "--stud8"]),
+    ('"C:\\Program Files\\Stud\\engine.exe" --log C:\\logs\\', ["C:\\Program Files\\Stud\\engine.exe", "--log", "C:\\logs\\"]),
+    ('"C:\\Program Files\\a\\" b', ["C:\\Program Files\\a\\", "b"]),  # the name's backslashes stay, even before "
+    ('\t prog\t""  x ', ["prog", "", "x"]),
+    ("", []),
+]
+
+
+@pytest.mark.parametrize(("line", "words"), WINDOWS)
+def test_windows_rules_split_as_a_windows_program_would(line: str, words: list[str]) -> None:
+    from stud8.conformance.engines.spec import windows_words
+
+    assert windows_words(line) == words
+
+
+def test_the_platform_chooses_the_rules() -> None:
+    """A Windows path loses its backslashes to POSIX rules; with Windows rules it keeps them."""
+    from stud8.conformance.engines.spec import command_words
+
+    line = "C:\\engines\\mine.exe --stud8"
+    assert command_words(line, windows=True) == ["C:\\engines\\mine.exe", "--stud8"]
+    assert command_words(line, windows=False) == ["C:enginesmine.exe", "--stud8"]
+    assert command_words('python "my engine.py"', windows=False) == command_words('python "my engine.py"', windows=True)

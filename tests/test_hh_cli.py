@@ -87,8 +87,8 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 def test_synth_is_deterministic_and_conforms_under_its_own_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
-    assert _run(capsys, "hh", "synth", "--hands", "150", "--seed", "9", "--out", str(first))[0] == 0
-    assert _run(capsys, "hh", "synth", "--hands", "150", "--seed", "9", "--out", str(second))[0] == 0
+    assert _run(capsys, "hh", "synth", "--hands", "150", "--seed", "9", "-o", str(first))[0] == 0
+    assert _run(capsys, "hh", "synth", "--hands", "150", "--seed", "9", "-o", str(second))[0] == 0
     assert first.read_bytes() == second.read_bytes()
     _code, out, _ = _run(capsys, "hh", "audit", str(first), "--format", "json")
     report = json.loads(out)
@@ -99,8 +99,8 @@ def test_synth_is_deterministic_and_conforms_under_its_own_rules(capsys: pytest.
 
 def test_synth_under_other_options_gives_findings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "loose.ohh"
-    assert _run(capsys, "hh", "synth", "--hands", "200", "--seed", "4", "--format", "ohh",
-                "--option", "raise_cap=6", "--out", str(path))[0] == 0
+    assert _run(capsys, "hh", "synth", "--hands", "200", "--seed", "4", "--to", "ohh",
+                "--option", "raise_cap=6", "-o", str(path))[0] == 0
     code, out, _ = _run(capsys, "hh", "audit", str(path), "--format", "json")
     report = json.loads(out)
     assert code == 1 and report["summary"]["deviates"] > 0
@@ -140,9 +140,9 @@ def test_export_writes_a_site_history_that_reads_back(capsys: pytest.CaptureFixt
 def test_a_hand_a_format_cannot_carry_is_refused_not_crashed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Regression: exporting a hand with a community card as PHH raised a traceback."""
     target = tmp_path / "deck.phh"
-    code, _, err = _run(capsys, "hh", "export", "deck-001", "--format", "phh", "-o", str(target))
+    code, _, err = _run(capsys, "hh", "export", "deck-001", "--to", "phh", "-o", str(target))
     assert code == 1 and "PHH has no community card" in err and not target.exists()
-    code, _, _ = _run(capsys, "hh", "export", "deck-001", "--format", "pokerstars", "-o", str(target))
+    code, _, _ = _run(capsys, "hh", "export", "deck-001", "--to", "pokerstars", "-o", str(target))
     assert code == 0 and "*** RIVER *** [" in target.read_text()
 
 
@@ -194,3 +194,118 @@ def test_one_fill_policy_deals_unseen_down_cards_low_and_up_cards_high() -> None
     slots: list[list[str | None]] = [[None, None, None], ["2c", None, "Ah"], [None, "As", None, "Kd"]]
     assert fill_unseen(slots) == [["2d", "2h", "Ad"], ["2c", "2s", "Ah"], ["3c", "As", "Ac", "Kd"]]
     assert fill_unseen(slots, community="2d")[0][:2] == ["2h", "2s"]
+
+
+# --- issue 27: hands of other games grouped per file; a folder with no Stud/8 hand exits 2 ----------
+
+CORPUS = Path(__file__).parent / "data" / "site-corpus"
+WRONG_VARIANT = Path(__file__).parent / "data" / "phh" / "wrong-variant.phh"
+
+
+def _mixed_folder(tmp_path: Path) -> Path:
+    """Stud/8 hands that conform (7), beside a file of Razz (9) and fixed-limit hold'em (3)
+    hands and a PokerStars file of Seven Card Stud high (11)."""
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "stud8.txt").write_bytes(STARS.read_bytes())
+    stars = CORPUS / "pokerstars"
+    (folder / "razz-and-holdem.txt").write_bytes((stars / "Razz-USD-0.04-0.08-200911.txt").read_bytes()
+                                                 + b"\n\n" + (stars / "ps-lhe-ring-3hands.txt").read_bytes())
+    (folder / "stud-high.txt").write_bytes((stars / "7-Stud-USD-0.04-0.08-200911.txt").read_bytes())
+    return folder
+
+
+def test_other_games_are_one_line_per_file_naming_each_game_and_its_count(capsys: pytest.CaptureFixture[str],
+                                                                          tmp_path: Path) -> None:
+    code, out, err = _run(capsys, "hh", "audit", str(_mixed_folder(tmp_path)), "--no-progress")
+    lines = out.splitlines()
+    assert code == 0, "every Stud/8 hand conforms: the other games are named, not judged"
+    grouped = [line for line in lines if "not audited" in line]
+    assert grouped == [(f"{tmp_path / 'mixed' / 'razz-and-holdem.txt'}: 12 hands not audited, not Stud/8: "
+                        "Razz (fixed limit) 9, Hold'em (fixed limit) 3"),
+                       f"{tmp_path / 'mixed' / 'stud-high.txt'}: 11 hands not audited, not Stud/8: Seven Card Stud (fixed limit)"]
+    assert not any("not-stud8:" in line for line in lines), "no line per hand of another game"
+    assert lines[len(grouped)] == "30 hands: 7 conforms, 23 not-stud8" and err == ""
+
+
+def test_verbose_gives_every_hand_of_another_game_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = _run(capsys, "hh", "audit", str(_mixed_folder(tmp_path)), "--no-progress", "--verbose")
+    assert code == 0
+    assert sum(" not-stud8: Razz (fixed limit)" in line for line in out.splitlines()) == 9
+    assert sum(" not-stud8: Seven Card Stud (fixed limit)" in line for line in out.splitlines()) == 11
+    assert "not audited" not in out
+
+
+def test_the_findings_come_after_the_other_games_right_above_the_counts(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    folder = _mixed_folder(tmp_path)
+    text = STARS.read_text(encoding="utf-8")
+    (folder / "stud8.txt").write_text(text.replace("collected $0.12 from pot", "collected $0.13 from pot", 1), encoding="utf-8")
+    code, out, _ = _run(capsys, "hh", "audit", str(folder), "--no-progress")
+    lines = out.splitlines()
+    finding = next(index for index, line in enumerate(lines) if "stud8.txt:" in line)
+    assert code == 1 and all("not audited" in line for line in lines[:finding])
+    assert lines[finding + 1].startswith("30 hands: ")
+
+
+@pytest.mark.parametrize("flags", [[], ["--format", "json"], ["--verbose"]])
+def test_no_stud8_hand_at_all_is_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                      flags: list[str]) -> None:
+    folder = _mixed_folder(tmp_path)
+    (folder / "stud8.txt").unlink()
+    (folder / "README.md").write_text("notes, not a hand history\n", encoding="utf-8")
+    report = tmp_path / "report.json"
+    code, out, err = _run(capsys, "hh", "audit", str(folder), "--report", str(report), *flags)
+    assert (code, out) == (2, "")
+    assert err == (f"stud8 hh: no Stud/8 hand to audit in {folder}: 23 hands of other games in 2 files (Seven Card "
+                   "Stud (fixed limit) 11, Razz (fixed limit) 9, Hold'em (fixed limit) 3); 1 file that is no hand "
+                   "history (stud8 audits Seven Card Stud Hi/Lo at fixed limit)\n")
+    assert not report.exists(), "nothing audited, nothing written"
+
+
+def test_an_empty_folder_and_a_phh_of_another_variant_are_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = _run(capsys, "hh", "audit", str(tmp_path))
+    assert (code, out) == (2, "") and "no Stud/8 hand to audit" in err and "no hand history at all" in err
+    code, out, err = _run(capsys, "hh", "audit", str(WRONG_VARIANT))
+    assert (code, out) == (2, "") and "1 hand of other games in 1 file" in err and "'FR'" in err
+
+
+def test_an_unreadable_hand_still_counts_as_a_finding(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A hand that cannot be read may be Stud/8: it is a finding (exit 1), not "nothing to audit"."""
+    broken = tmp_path / "broken.phh"
+    broken.write_text("variant = [\n", encoding="utf-8")
+    code, out, _ = _run(capsys, "hh", "audit", str(broken))
+    assert code == 1 and "unreadable" in out
+
+
+# --- issue 27: --to is the hand history's format; the old spellings still work, with a note ------
+
+
+def test_export_and_synth_take_to_and_the_old_format_spelling_with_a_note(capsys: pytest.CaptureFixture[str],
+                                                                          tmp_path: Path) -> None:
+    new = _run(capsys, "hh", "export", "deck-001", "--to", "pokerstars")
+    old = _run(capsys, "hh", "export", "deck-001", "--format", "pokerstars")
+    assert new[:2] == old[:2] and new[0] == 0 and new[2] == ""
+    assert old[2] == ("stud8 hh export: --format is deprecated here: write --to pokerstars "
+                      "(the old spelling still works for now)\n")
+    code, _, err = _run(capsys, "hh", "synth", "--hands", "3", "--out", str(tmp_path / "old.txt"))
+    assert code == 0 and "stud8 hh synth: --out is deprecated here: write -o/--output" in err
+    assert _run(capsys, "hh", "synth", "--hands", "3", "-o", str(tmp_path / "new.txt"))[0] == 0
+    assert (tmp_path / "old.txt").read_bytes() == (tmp_path / "new.txt").read_bytes()
+
+
+@pytest.mark.parametrize("command", [["hh", "export", "deck-001"], ["hh", "synth", "--hands", "1"]])
+@pytest.mark.parametrize("value", ["json", "text"])
+def test_format_text_or_json_is_refused_saying_what_to_write(capsys: pytest.CaptureFixture[str], command: list[str],
+                                                             value: str) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*command, "--format", value])
+    _, err = capsys.readouterr()
+    assert caught.value.code == 2 and len(err.splitlines()) == 1
+    assert err.startswith(f"stud8 hh {command[1]}: argument --format: this command writes a hand history, not results")
+    assert "--to pokerstars|ohh|phh" in err
+
+
+def test_export_without_a_format_names_the_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(capsys, "hh", "export", "deck-001") == (
+        2, "", "stud8 hh: hh export needs the hand history's format: --to pokerstars|ohh|phh\n")

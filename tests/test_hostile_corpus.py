@@ -1,7 +1,7 @@
 """Every command on every input of the hostile corpus (tests/hostile/README.md).
 
 Asserted for each run: no exception escapes (no ``Traceback``, no ``INTERNALERROR``); the exit
-status is one the README's exit-code table gives that command, and not 0 (every input is
+status is one docs/cli.md's exit-code table gives that command, and not 0 (every input is
 bad); nothing changed on disk but the named output; ``serve`` answers every line. Runs are
 grouped into a few child processes (``tests/hostile/driver.py``) started side by side, each
 under resource limits (address space ``MEMORY_BYTES``, CPU seconds, file size) and a generous
@@ -38,7 +38,7 @@ HERE = Path(__file__).parent
 CORPUS = HERE / "hostile"
 INPUTS = CORPUS / "inputs"
 DATA = HERE / "data"
-README = HERE.parent / "README.md"
+EXIT_TABLE = HERE.parent / "docs" / "cli.md"  # the exit-code table (moved out of the README)
 sys.path.insert(0, str(CORPUS))
 import round2
 
@@ -55,8 +55,8 @@ HH_KNOWN_BROKEN: dict[str, str] = {
 
 
 def exit_table() -> dict[str, set[int]]:
-    """Command -> the exit statuses the README's table allows it (one row per command)."""
-    text = README.read_text(encoding="utf-8")
+    """Command -> the exit statuses docs/cli.md's table allows it (one row per command)."""
+    text = EXIT_TABLE.read_text(encoding="utf-8")
     start = text.index("## Exit codes")
     table: dict[str, set[int]] = {}
     for line in text[start:].splitlines()[1:]:
@@ -304,7 +304,7 @@ def _verdicts(jobs: list[dict[str, Any]], results: list[dict[str, Any]], table: 
         if result["traceback"]:
             bad.append(f"{shown}: traceback: {(result['escaped'] or result['tail'])[-800:]}")
         elif result["code"] not in allowed:
-            bad.append(f"{shown}: exit {result['code']}, not in the README's table {sorted(allowed)}: {result['tail'][-300:]}")
+            bad.append(f"{shown}: exit {result['code']}, not in docs/cli.md's exit table {sorted(allowed)}: {result['tail'][-300:]}")
         elif command == "serve":
             answers = [json.loads(line) for line in result["stdout_lines"]]
             if len(answers) != job["lines"]:
@@ -329,7 +329,7 @@ def test_every_command_survives_every_hostile_input(corpus_results: dict[str, An
 
 def _verdicts2(jobs: list[dict[str, Any]], results: list[dict[str, Any]], table: dict[str, set[int]]) -> list[str]:
     """The second round's checks: each run's own expectation, on top of round 1's promises
-    (no traceback, no hang, an exit the README allows, nothing written but the named output,
+    (no traceback, no hang, an exit docs/cli.md allows, nothing written but the named output,
     no raw escape sequence printed)."""
     bad = []
     for job, result in zip(jobs, results):
@@ -341,7 +341,7 @@ def _verdicts2(jobs: list[dict[str, Any]], results: list[dict[str, Any]], table:
         elif result["traceback"]:
             bad.append(f"{shown}: traceback: {(result['escaped'] or result['tail'])[-800:]}")
         elif result["code"] not in expect["codes"] or result["code"] not in table.get(command, {0, 1, 2}):
-            bad.append(f"{shown}: exit {result['code']}, expected {expect['codes']} (README: "
+            bad.append(f"{shown}: exit {result['code']}, expected {expect['codes']} (docs/cli.md: "
                        f"{sorted(table.get(command, set()))}): {result['tail'][-300:]!r}")
         if expect.get("stderr_has") and expect["stderr_has"] not in result["stderr"]:
             bad.append(f"{shown}: stderr lacks {expect['stderr_has']!r}: {result['stderr'][-300:]!r}")
@@ -409,9 +409,9 @@ def test_every_run_stays_within_the_resource_limits(corpus_results: dict[str, An
     assert longest["seconds"] < round2.JOB_SECONDS, longest
 
 
-def test_the_readme_table_names_every_command() -> None:
+def test_the_exit_table_names_every_command() -> None:
     from stud8.tools.cli import COMMANDS
 
     table = exit_table()
-    assert set(COMMANDS) <= set(table), f"commands missing from the README's exit-code table: {sorted(set(COMMANDS) - set(table))}"
+    assert set(COMMANDS) <= set(table), f"commands missing from docs/cli.md's exit-code table: {sorted(set(COMMANDS) - set(table))}"
     assert all(codes and codes <= {0, 1, 2} for codes in table.values())

@@ -1,4 +1,4 @@
-"""The limits are stated once (``stud8.spec.limits``) and the README and docs/protocol.md give
+"""The limits are stated once (``stud8.spec.limits``) and docs/cli.md and docs/protocol.md give
 the same values: a limit changed in the code but not in the documents fails here."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ def _section(path: Path, title: str) -> str:
     return text[start:] if end < 0 else text[start:end]
 
 
-def test_the_readme_states_every_limit() -> None:
-    section = _section(ROOT / "README.md", "## Limits")
+def test_the_cli_reference_states_every_limit() -> None:
+    section = _section(ROOT / "docs" / "cli.md", "## Limits")
     for value in (f"{limits.MAX_NESTING} levels", f"{limits.MAX_YAML_NODES:,}", f"{limits.MAX_FILE_BYTES >> 20} MiB",
                   f"{limits.MAX_AMOUNT:,}", f"| {limits.MAX_AMOUNT_DIGITS} |", f"| {limits.MAX_PLAYERS} |",
                   f"{limits.MAX_MESSAGE_BYTES >> 20} MiB", f"{limits.MAX_ERRORS_PER_FILE} (then",
@@ -27,10 +27,10 @@ def test_the_readme_states_every_limit() -> None:
     assert limits.MAX_SECONDS == 7 * 24 * 3600 and "at most a week" in section
 
 
-def test_the_readme_states_the_hand_history_limits() -> None:
+def test_the_cli_reference_states_the_hand_history_limits() -> None:
     """Issue 22: hand histories (file size above, line, hand, hands per file, names), the
     unseen-card budget and the Dask timeout are in the table too, with the values used."""
-    section = _section(ROOT / "README.md", "## Limits")
+    section = _section(ROOT / "docs" / "cli.md", "## Limits")
     for value in (f"| {limits.MAX_LINE_CHARS:,} characters |", f"| {limits.MAX_HAND_CHARS:,} characters |",
                   f"| {limits.MAX_HANDS_PER_FILE:,} (then", f"| {limits.MAX_NAME_CHARS} characters |",
                   f"| {limits.UNSEEN_TRIALS:,} fillings or {limits.UNSEEN_SECONDS:g} s", f"| {limits.DASK_TIMEOUT:g} s |",

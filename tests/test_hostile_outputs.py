@@ -125,8 +125,8 @@ def test_an_output_that_fails_midway_leaves_the_old_file(tmp_path: Path) -> None
 @pytest.mark.parametrize("name", ["-", "/dev/stdout"])
 @pytest.mark.parametrize("argv", [
     ["hh", "audit", str(PS), "--format", "json", "--report", "{}"],
-    ["hh", "synth", "--hands", "2", "--seed", "1", "--out", "{}"],
-    ["hh", "export", str(DATA / "replay" / "fold.yaml"), "--format", "ohh", "-o", "{}"],
+    ["hh", "synth", "--hands", "2", "--seed", "1", "-o", "{}"],
+    ["hh", "export", str(DATA / "replay" / "fold.yaml"), "--to", "ohh", "-o", "{}"],
     ["phh", "import", str(PHH), "-o", "{}"],
     ["conform", "--no-builtin", "--scenarios", str(DATA / "valid"), "--report", "{}"],
 ])
@@ -205,7 +205,7 @@ def test_hh_import_of_a_hand_it_cannot_write_exits_1_and_writes_the_rest(capsys:
 
 @pytest.mark.parametrize("argv", [
     ["hh", "audit", str(PS), "--report", "{}"],
-    ["hh", "synth", "--hands", "2", "--out", "{}"],
+    ["hh", "synth", "--hands", "2", "-o", "{}"],
     ["phh", "import", str(PHH), "-o", "{}"],
     ["conform", "--no-builtin", "--scenarios", str(DATA / "valid"), "--report", "{}"],
 ])

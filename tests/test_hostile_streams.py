@@ -146,8 +146,8 @@ LONG = "x" * 300  # longer than any file name a file system takes (255)
     ["conform", "--baseline", LONG], ["conform", "--report", f"{LONG}/r.json"], ["docs", "--out", LONG],
     ["phh", "replay", LONG], ["phh", "import", LONG], ["phh", "export", LONG], ["hh", "audit", LONG],
     ["hh", "audit", str(PS), "--report", LONG], ["hh", "import", LONG, "--out", "out"],
-    ["hh", "import", str(PS), "--out", LONG], ["hh", "export", LONG, "--format", "ohh"],
-    ["hh", "synth", "--hands", "1", "--out", LONG], ["fuzz", "--engine", "reference", "--hands", "1", "--out", LONG],
+    ["hh", "import", str(PS), "--out", LONG], ["hh", "export", LONG, "--to", "ohh"],
+    ["hh", "synth", "--hands", "1", "-o", LONG], ["fuzz", "--engine", "reference", "--hands", "1", "--out", LONG],
     ["mutants", "--doc", LONG],
 ])
 def test_a_file_name_too_long_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,

@@ -4,8 +4,8 @@ Both tools are pinned in the ``test`` extra (pyproject.toml), so a new release t
 cannot turn CI red overnight; moving the pin is a deliberate change made with its findings fixed.
 
 mypy needs to see the package as it is installed: ``stud8.spec`` is the checkout's ``spec/``
-(setuptools ``package-dir``), which mypy cannot map by itself, and the editable install reaches
-it through an import hook mypy does not run. So the test builds a tree of links, ``stud8/spec ->
+(hatchling ``sources`` in pyproject.toml), which mypy cannot map by itself, and the editable
+install reaches it through ``package/stud8/__init__.py``, outside the folders mypy checks. So the test builds a tree of links, ``stud8/spec ->
 spec`` and so on, and checks ``-p stud8`` there: every import between modules is then followed and
 typed, instead of being waved through as a missing import.
 

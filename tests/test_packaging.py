@@ -1,6 +1,7 @@
-"""The distribution as PyPI and pip see it: a wheel and an sdist built from the checkout.
+"""The distribution as PyPI and pip see it: a wheel and an sdist built from the checkout, and
+the editable install.
 
-Built offline (``--no-isolation``) with the setuptools and build of the test environment (the
+Built offline (``--no-isolation``) with the hatchling and build of the test environment (the
 ``test`` extra brings both). The checkout is copied first, so the test never writes into it.
 """
 
@@ -23,13 +24,14 @@ IGNORED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
 
 
 def _build_tools_missing() -> str | None:
-    try:
-        import build  # noqa: F401
-    except ImportError:
-        return "the 'build' package is not installed (pip install '.[test]')"
-    version = metadata.version("setuptools")
-    if int(version.split(".")[0]) < 77:
-        return f"setuptools {version} is older than 77 (pip install '.[test]')"
+    for package in ("build", "hatchling"):
+        try:
+            metadata.version(package)
+        except metadata.PackageNotFoundError:
+            return f"the {package!r} package is not installed (pip install '.[test]')"
+    version = metadata.version("hatchling")
+    if tuple(int(part) for part in version.split(".")[:2]) < (1, 27):
+        return f"hatchling {version} is older than 1.27 (pip install '.[test]')"
     return None
 
 
@@ -96,9 +98,22 @@ def test_wheel_metadata(wheel: tuple[zipfile.ZipFile, str]) -> None:
 def test_wheel_has_no_stale_build_output(wheel: tuple[zipfile.ZipFile, str], source_tree: Path) -> None:
     archive, _ = wheel
     assert "stud8/tools/stale_module.py" not in archive.namelist()
-    # ... and the build leaves the tree as it found it: the old build/ emptied, no egg-info made
-    assert not (source_tree / "build" / "lib").exists()
+    # hatchling zips the tree itself: nothing is copied to build/ first, and no egg-info is made
+    assert sorted(path.name for path in (source_tree / "build").iterdir()) == ["lib"]
     assert list(source_tree.glob("*.egg-info")) == []
+
+
+def test_wheel_holds_exactly_the_folders_under_stud8(wheel: tuple[zipfile.ZipFile, str], source_tree: Path) -> None:
+    """One package mapped from the top-level folders (DESIGN.md), every file of each folder, the
+    package's own top (package/stud8/: __init__.py, __main__.py) and nothing else: not tests/,
+    docs/ or the rest of the checkout."""
+    archive, _ = wheel
+    names = {name for name in archive.namelist() if ".dist-info/" not in name}
+    expected = {f"stud8/{path.relative_to(source_tree).as_posix()}"
+                for folder in ("spec", "reference", "conformance", "tools", "examples")
+                for path in (source_tree / folder).rglob("*") if path.is_file() and "__pycache__" not in path.parts}
+    expected |= {"stud8/__init__.py", "stud8/__main__.py"}
+    assert names == expected
 
 
 def test_wheel_builds_without_warnings(wheel: tuple[zipfile.ZipFile, str]) -> None:
@@ -106,14 +121,85 @@ def test_wheel_builds_without_warnings(wheel: tuple[zipfile.ZipFile, str]) -> No
     assert _warnings(output) == []
 
 
-def test_sdist_builds_without_warnings_and_ships_license(source_tree: Path) -> None:
+@pytest.fixture(scope="module")
+def sdist(source_tree: Path) -> tuple[Path, str]:
     output = _build(source_tree, "--sdist")
-    assert _warnings(output) == []
     [path] = (source_tree / "dist").glob("*.tar.gz")
+    return path, output
+
+
+def test_sdist_builds_without_warnings_and_ships_license(sdist: tuple[Path, str], source_tree: Path) -> None:
+    path, output = sdist
+    assert _warnings(output) == []
     with tarfile.open(path) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    assert {"LICENSE", "pyproject.toml", "tools/build_backend.py"} <= names
+    assert {"LICENSE", "README.md", "pyproject.toml", "package/stud8/__init__.py"} <= names
     assert list(source_tree.glob("*.egg-info")) == []
+
+
+def test_sdist_holds_what_its_own_tests_read(sdist: tuple[Path, str], source_tree: Path) -> None:
+    """Every file of the checkout but what git ignores and the CI script: the tests, their
+    data, the committed docs/ they compare against, the scenarios and the packages."""
+    path, _ = sdist
+    with tarfile.open(path) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for folder in ("tests", "docs", "conformance", "spec", "reference", "tools"):
+        files = {p.relative_to(source_tree).as_posix() for p in (source_tree / folder).rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts}
+        assert files and files <= names, f"{folder}/: missing from the sdist: {sorted(files - names)[:5]}"
+    assert not any(name.startswith(".ci/") for name in names)
+
+
+def test_tests_run_from_the_unpacked_sdist(sdist: tuple[Path, str], tmp_path: Path) -> None:
+    """A few of the sdist's own tests, run from it unpacked: those that read docs/, the README
+    and the data beside them. (The whole suite from the unpacked sdist passed once, by hand:
+    issue 27; ``--run-slow`` runs it here.)"""
+    unpacked = _unpacked(sdist[0], tmp_path)
+    chosen = ["tests/test_protocol_doc.py", "tests/test_readme_extras.py", "tests/test_hostile_limits.py"]
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *chosen],
+                          cwd=unpacked, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout and "skipped" not in done.stdout.splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_the_whole_suite_passes_from_the_unpacked_sdist(sdist: tuple[Path, str], tmp_path: Path) -> None:
+    """What a packager does: unpack the sdist and run its tests (against the installed stud8)."""
+    unpacked = _unpacked(sdist[0], tmp_path)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"],
+                          cwd=unpacked, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
+
+
+def _unpacked(path: Path, into: Path) -> Path:
+    with tarfile.open(path) as archive:
+        archive.extractall(into, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))  # type: ignore[arg-type]
+    [unpacked] = into.iterdir()
+    return unpacked
+
+
+def test_the_editable_install_maps_the_namespace_onto_the_checkout(source_tree: Path, tmp_path: Path) -> None:
+    """``pip install -e .``: hatchling cannot rename spec/ to stud8/spec in editable mode, so it
+    puts package/ on sys.path, whose stud8 package points at the checkout (and finds __main__.py
+    beside itself: python -m stud8)."""
+    from hatchling.build import build_editable
+
+    here = os.getcwd()
+    os.chdir(source_tree)
+    try:
+        name = build_editable(str(tmp_path))
+    finally:
+        os.chdir(here)
+    with zipfile.ZipFile(tmp_path / name) as archive:
+        pth = [n for n in archive.namelist() if n.endswith(".pth")]
+        assert pth == ["_stud8.pth"] and archive.read("_stud8.pth").decode().split() == [str(source_tree / "package")]
+    probe = ("import sys, importlib.util; sys.path.insert(0, sys.argv[1]); import stud8.spec.limits, stud8.tools.cli; "
+             "print(stud8.spec.limits.__file__); print(stud8.tools.cli.__file__); "
+             "print(importlib.util.find_spec('stud8.__main__').origin)")
+    done = subprocess.run([sys.executable, "-c", probe, str(source_tree / "package")],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [str(source_tree / "spec" / "limits.py"), str(source_tree / "tools" / "cli.py"),
+                                   str(source_tree / "package" / "stud8" / "__main__.py")]
 
 
 ADAPTER = '''\
@@ -159,13 +245,38 @@ def test_an_adapter_type_checks_against_the_installed_package(wheel: tuple[zipfi
     assert "py.typed" not in out
 
 
-def test_wheel_ships_the_harnesses_and_python_dash_m_but_keeps_the_namespace(wheel: tuple[zipfile.ZipFile, str]) -> None:
+def test_wheel_ships_the_harnesses_and_python_dash_m(wheel: tuple[zipfile.ZipFile, str]) -> None:
     """stud8 new-harness copies from the installed package; python -m stud8 needs stud8/__main__.py;
-    stud8 itself stays an implicit namespace package (no stud8/__init__.py)."""
+    stud8/__init__.py tells pytest not to rewrite it (package/stud8/__init__.py says why)."""
     archive, _ = wheel
     names = set(archive.namelist())
-    assert "stud8/__main__.py" in names and "stud8/__init__.py" not in names
-    assert not any(name.startswith("stud8/tools/toplevel") for name in names)
+    assert "stud8/__main__.py" in names and "stud8/__init__.py" in names
+    assert "PYTEST_DONT_REWRITE" in archive.read("stud8/__init__.py").decode()
+    assert not any(name.startswith(("stud8/package", "stud8/tools/toplevel")) for name in names)
     for path in ("python/harness.py", "python/toy_engine.py", "node/harness.js", "node/toy_engine.js",
                  "c/harness.c", "c/toy_engine.c", "c/engine.h", "c/Makefile", "README.md"):
         assert f"stud8/examples/engines/{path}" in names, path
+
+
+def test_conform_prints_no_pytest_warning_about_stud8_itself() -> None:
+    """pytest marks a plugin distribution's outermost package for assertion rewriting, warning
+    "Module already imported so cannot be rewritten; stud8" after every `stud8 conform` (and, had
+    the wheel no package of its own at the top, "...; __main__" for stud8/__main__.py). The run,
+    as a user starts it, says nothing of the sort in whatever install runs the tests."""
+    valid = Path(__file__).resolve().parent / "data" / "valid"
+    done = subprocess.run([sys.executable, "-c", "import sys; from stud8.tools.cli import main; sys.exit(main(sys.argv[1:]))",
+                           "conform", "--no-builtin", "--scenarios", str(valid)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "passed" in done.stdout and "Warning" not in done.stdout + done.stderr
+
+
+def test_pytest_in_another_project_prints_no_warning_about_stud8(tmp_path: Path) -> None:
+    """Installing stud8 (a pytest plugin) never changes another project's test run: pytest marks
+    the plugin's top-level names for rewriting, and none of them may be one already imported
+    (a wheel with stud8/__main__.py and no stud8/__init__.py offered "__main__")."""
+    (tmp_path / "test_other.py").write_text("def test_one():\n    assert 1 + 1 == 2\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error::pytest.PytestAssertRewriteWarning"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "1 passed" in done.stdout and "Warning" not in done.stdout + done.stderr

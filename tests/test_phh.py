@@ -445,7 +445,7 @@ ROUND_TRIP_SUITE = ["showdown-009", "pots-003", "act-order-020", "deal-008", "od
 def test_export_replays_in_pokerkit_to_the_same_stacks(capsys: pytest.CaptureFixture[str], tmp_path: Path, scenario_id: str) -> None:
     pytest.importorskip("pokerkit")
     out = tmp_path / f"{scenario_id}.phh"
-    code, stdout, err = stud8(capsys, "hh", "export", scenario_id, "--format", "phh", "-o", out)
+    code, stdout, err = stud8(capsys, "hh", "export", scenario_id, "--to", "phh", "-o", out)
     assert (code, stdout, err) == (0, "", "")
     text = out.read_text(encoding="utf-8")
     document = tomllib.loads(text)
@@ -458,12 +458,12 @@ def test_export_replays_in_pokerkit_to_the_same_stacks(capsys: pytest.CaptureFix
 
 def test_phh_export_is_hh_export_format_phh(capsys: pytest.CaptureFixture[str]) -> None:
     for scenario_id in ("real-001", "odd-chip-007", "deck-001"):
-        assert stud8(capsys, "phh", "export", scenario_id) == stud8(capsys, "hh", "export", scenario_id, "--format", "phh")
+        assert stud8(capsys, "phh", "export", scenario_id) == stud8(capsys, "hh", "export", scenario_id, "--to", "phh")
 
 
 def test_export_then_import_gives_the_hand_back(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     scenario = real_scenarios()["real-009"]
-    code, _, _ = stud8(capsys, "hh", "export", f"{scenario.path}::real-009", "--format", "phh", "-o", tmp_path / "h.phh")
+    code, _, _ = stud8(capsys, "hh", "export", f"{scenario.path}::real-009", "--to", "phh", "-o", tmp_path / "h.phh")
     assert code == 0
     code, _, err = stud8(capsys, "hh", "import", tmp_path / "h.phh", "--id", "again-001", "-o", tmp_path / "h.yaml")
     assert code == 0, err
@@ -478,12 +478,12 @@ def test_export_then_import_gives_the_hand_back(capsys: pytest.CaptureFixture[st
 
 def test_export_of_a_file_with_one_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     stud8(capsys, "hh", "import", HAND_48, "--id", "real-903", "-o", tmp_path / "one.yaml")
-    code, out, _ = stud8(capsys, "hh", "export", tmp_path / "one.yaml", "--format", "phh", "--no-check")
+    code, out, _ = stud8(capsys, "hh", "export", tmp_path / "one.yaml", "--to", "phh", "--no-check")
     assert code == 0
     assert out.startswith("# Stud/8 hand exported by stud8 hh export from scenario real-903")
     assert tomllib.loads(out)["actions"][:6] == ["d dh p1 Ac8dAs", "d dh p2 Tc4h5s", "d dh p3 Td7h2h",
                                                 "d dh p4 KdJsJd", "d dh p5 8h3hAh", "p3 pb"]
-    code, _, err = stud8(capsys, "hh", "export", REAL_DIR / "wsop-2023-43.yaml", "--format", "phh")
+    code, _, err = stud8(capsys, "hh", "export", REAL_DIR / "wsop-2023-43.yaml", "--to", "phh")
     assert code == 2 and "holds 7 replays; name one as" in err
 
 
@@ -493,7 +493,7 @@ def test_export_of_a_file_with_one_replay(capsys: pytest.CaptureFixture[str], tm
     ("high-094", "only a replay scenario is a hand"),
 ])
 def test_export_refuses_what_is_no_phh_hand(capsys: pytest.CaptureFixture[str], scenario_id: str, message: str) -> None:
-    code, out, err = stud8(capsys, "hh", "export", scenario_id, "--format", "phh")
+    code, out, err = stud8(capsys, "hh", "export", scenario_id, "--to", "phh")
     assert (code, out) == (1, "")
     assert message in err and err.count("\n") == 1
 
@@ -501,13 +501,13 @@ def test_export_refuses_what_is_no_phh_hand(capsys: pytest.CaptureFixture[str], 
 def test_export_refuses_a_hand_pokerkit_plays_differently(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pokerkit")
     # Odd chips: PokerKit gives the whole remainder of a split to the first tied player.
-    code, _, err = stud8(capsys, "hh", "export", "odd-chip-007", "--format", "phh")
+    code, _, err = stud8(capsys, "hh", "export", "odd-chip-007", "--to", "phh")
     assert code == 1 and "PokerKit replays the hand history to stacks [102, 100, 100, 99, 99]" in err
     # A short all-in raise does not reopen the betting in PokerKit.
-    code, _, err = stud8(capsys, "hh", "export", "betting-028", "--format", "phh")
+    code, _, err = stud8(capsys, "hh", "export", "betting-028", "--to", "phh")
     assert code == 1 and "PokerKit cannot replay the hand history: PokerKit does not take action 18 'p1 cbr 100'" in err
     # --no-check writes it all the same: the record is the reference engine's play.
-    code, out, _ = stud8(capsys, "hh", "export", "betting-028", "--format", "phh", "--no-check")
+    code, out, _ = stud8(capsys, "hh", "export", "betting-028", "--to", "phh", "--no-check")
     assert code == 0 and tomllib.loads(out)["finishing_stacks"] == list(suite()["betting-028"].data["outcome"]["stacks"])
 
 
@@ -519,17 +519,17 @@ def test_export_refuses_more_raises_than_pokerkit_allows(capsys: pytest.CaptureF
     for scenario in suite().values():
         if scenario.kind == "replay" and "betting.heads-up" in scenario.rules and not scenario.data.get("start_error") \
                 and scenario.id.startswith("betting-"):
-            code, _, err = stud8(capsys, "hh", "export", scenario.id, "--format", "phh")
+            code, _, err = stud8(capsys, "hh", "export", scenario.id, "--to", "phh")
             if code == 1 and "PokerKit cannot replay the hand history: PokerKit does not take action" in err:
                 refused.append(scenario.id)
     assert refused
 
 
 def test_export_of_an_unknown_scenario_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert stud8(capsys, "hh", "export", "nope-001", "--format", "phh")[0] == 2
-    assert stud8(capsys, "hh", "export", tmp_path / "none.yaml", "--format", "phh")[0] == 2
+    assert stud8(capsys, "hh", "export", "nope-001", "--to", "phh")[0] == 2
+    assert stud8(capsys, "hh", "export", tmp_path / "none.yaml", "--to", "phh")[0] == 2
     shutil.copy(REAL_DIR / "wsop-2023-43.yaml", tmp_path / "r.yaml")
-    code, _, err = stud8(capsys, "hh", "export", f"{tmp_path / 'r.yaml'}::real-099", "--format", "phh")
+    code, _, err = stud8(capsys, "hh", "export", f"{tmp_path / 'r.yaml'}::real-099", "--to", "phh")
     assert code == 2 and "no scenario with id 'real-099'" in err
 
 
@@ -540,7 +540,7 @@ def test_export_without_pokerkit_says_it_was_not_checked(capsys: pytest.CaptureF
         raise pokerkit_engine.PokerKitMissing("no pokerkit")
 
     monkeypatch.setattr(pokerkit_engine, "import_pokerkit", missing)
-    code, out, err = stud8(capsys, "hh", "export", "real-001", "--format", "phh")
+    code, out, err = stud8(capsys, "hh", "export", "real-001", "--to", "phh")
     assert code == 0 and tomllib.loads(out)["finishing_stacks"] == [4537500, 1800000, 14400000, 6075000, 2887500]
     assert err == "stud8 hh: PokerKit is not installed: the hand history was not replayed through it\n"
 

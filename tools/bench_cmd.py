@@ -95,7 +95,7 @@ EXAMPLES: tuple[str, ...] = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=DEFAULT_HANDS, metavar="N", help=f"random hands (default {DEFAULT_HANDS:,})")
-    parser.add_argument("--full-hands", type=int, default=DEFAULT_FULL_HANDS,
+    parser.add_argument("--full-hands", type=int, default=DEFAULT_FULL_HANDS, metavar="N",
                         help=f"whole hands played by stud8 in the hands sections (default {DEFAULT_FULL_HANDS:,}; "
                              f"PokerKit plays at most {POKERKIT_FULL_HANDS:,})")
     parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the random hands (default 0)")

@@ -49,7 +49,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("report_cmd", "compare the conformance reports of several engines: text, one HTML page, a badge each"),
     "explain": ("explain_cmd", "show one scenario's exchange with an engine beside the reference engine's, and the rule it breaks"),
     "coverage": ("coverage_cmd", "list every rule id with the scenarios that cite it"),
-    "phh": ("phh_cmd", "aliases of stud8 hh for PHH files: import, export (--format phh), replay (audit)"),
+    "phh": ("phh_cmd", "aliases of stud8 hh for PHH files: import, export (--to phh), replay (audit)"),
     "hh": ("hh_cmd", "audit hand histories (PHH, PokerStars, OHH, ...) against the rule book; import, export, synth"),
     "bench": ("bench_cmd", "benchmark stud8 side by side with PokerKit and treys"),
     "docs": ("docs_cmd", "generate the human-readable rule book (Markdown and HTML)"),
@@ -61,16 +61,60 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-_QUOTED_RUN = re.compile(f"'([^']{{{MAX_QUOTE_CHARS + 1},}})'")
+_QUOTED_RUN = re.compile(r"""(?<![\w'"])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?![\w'"])""")
+"""A value quoted in a message the way ``repr`` quotes it (argparse's ``invalid choice: 'x'``,
+``unknown profile 'x'``): a quote not inside a word (so the apostrophes of ``engine's`` and
+``don't`` start nothing), escapes inside, the same quote closing it."""
+
+
+def bounded(message: str) -> str:
+    """``message`` as one printable line: every quoted value in it cut to ``MAX_QUOTE_CHARS``
+    (the value says how long it was), control characters escaped, the line cut to
+    ``MAX_LINE_CHARS``. The sanitiser (``printable``) applied to lines whose parts come from
+    places that did not bound them: argparse quotes a bad value whole, and a command may have
+    put a value in its message with ``!r``."""
+
+    def cut(found: re.Match[str]) -> str:
+        text = found.group(0)
+        inner = text[1:-1]
+        if len(inner) <= MAX_QUOTE_CHARS:
+            return text
+        return f"{text[0]}{inner[:MAX_QUOTE_CHARS - 3]}...{text[0]} ({len(inner)} characters)"
+
+    return printable(_QUOTED_RUN.sub(cut, message), MAX_LINE_CHARS)
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors exit 2 with one clear line (argparse's default),
-    the argument it quotes escaped and cut to ``MAX_QUOTE_CHARS`` (argparse quotes it whole)."""
+    """An ArgumentParser whose usage errors are the command's one line: ``stud8 COMMAND:
+    what is wrong (stud8 COMMAND --help)`` on stderr, exit 2, never the usage block (a
+    subcommand's parser is one of these too: ``add_subparsers`` makes its parsers of the
+    parent's class). What it quotes passes ``bounded``: argparse quotes a bad value whole."""
 
     def error(self, message: str) -> NoReturn:
-        message = _QUOTED_RUN.sub(lambda found: repr(shorten(found.group(1))), message)
-        super().error(printable(message, MAX_LINE_CHARS))
+        _complain_as(self.prog, f"{message} (see {self.prog} --help)")
+        raise SystemExit(2)
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """argparse's, except that words no parser took are blamed on the innermost command
+        they were given to (argparse blames ``stud8`` itself, and quotes them whole)."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            words = list(sys.argv[1:] if args is None else args)
+            shown = shorten(" ".join(extras))
+            _innermost(self, words).error(f"unrecognized argument{'s' if len(extras) > 1 else ''}: {shown}")
+        return parsed
+
+
+def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser of the deepest command named in ``words`` (``stud8 hh audit ...``: audit's)."""
+    for word in words:
+        choices = next((action.choices for action in parser._actions if isinstance(action, argparse._SubParsersAction)), None)
+        if not isinstance(choices, dict):
+            break
+        if word in choices:
+            parser = choices[word]
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
                      **examples("stud8 conform --engine 'cmd:./my-engine --stud8' --report report.json",
                                 "stud8 explain pots-005 --engine 'cmd:./my-engine --stud8'"))
     parser.add_argument("--version", action="version", version=f"stud8 {stud8_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", help="the command to run (stud8 COMMAND --help for its arguments)")
     for name, (module_name, help_text) in COMMANDS.items():
         module = _load(module_name)
         command_parser = sub.add_parser(name, help=help_text, description=help_text, **examples(*module.EXAMPLES))
@@ -93,9 +137,15 @@ def _load(module_name: str) -> Any:
 
 
 def _complain(name: str, message: str) -> None:
-    """One line on stderr; if stderr itself cannot be written, there is nobody left to tell."""
+    """One line on stderr, ``stud8 NAME: message``."""
+    _complain_as(f"stud8{' ' + name if name else ''}", message)
+
+
+def _complain_as(prefix: str, message: str) -> None:
+    """One line on stderr, passed through ``bounded``; if stderr itself cannot be written,
+    there is nobody left to tell."""
     try:
-        print(f"stud8{' ' + name if name else ''}: {printable(message, MAX_LINE_CHARS)}", file=sys.stderr, flush=True)
+        print(f"{prefix}: {bounded(message)}", file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):
         pass
 

@@ -4,9 +4,9 @@ pytest does the work (selection with ``-k``, ``--maxfail``, JUnit XML, ``-n auto
 pytest-xdist, from the ``xdist`` or ``dev`` extra): arguments after ``--`` go to it unchanged.
 The run uses the packaged ``conform.ini`` so that it behaves the same from any directory.
 
-pytest's cache lives in the user's cache folder (``$XDG_CACHE_HOME/stud8/conform/ENGINE``, by
-default ``~/.cache/...``), one per engine spec, so ``-- --lf``, ``--ff`` and ``--sw`` rerun
-what failed last time against that engine. The engine is made (and its process started) before
+pytest's cache lives in the user's cache folder (``tools/cachedir.py``: ``$XDG_CACHE_HOME``, or
+the system's own; ``~/.cache/stud8/conform/ENGINE`` on Linux), one per engine spec, so ``-- --lf``,
+``--ff`` and ``--sw`` rerun what failed last time against that engine. The engine is made (and its process started) before
 pytest runs: a spec that names nothing, or an engine that cannot start, is this command's usage
 error, said as ``stud8 conform: ...`` like every other (pytest's own usage errors are reworded
 the same way).
@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     # [tool.stud8] can give them (tools/settings.py)
     parser.add_argument("--engine", default=None, metavar="SPEC",
                         help="the engine under test: reference (default), pokerkit, pokerkit-native, "
-                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell); "
+                             "python:MODULE:FACTORY, or cmd:COMMAND LINE (started without a shell; or cmd:[\"PROGRAM\", \"ARG\", ...]); "
                              "default: engine in stud8.toml or [tool.stud8], else reference")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help=f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g}, or timeout in the settings)")
@@ -177,10 +177,11 @@ def cache_dir(engine: str, rootdir: Path | None = None) -> Path:
     may sit in a read-only site-packages), one folder per engine spec and rootdir (test ids are
     relative to it, as with pytest's own ``.pytest_cache``), so that ``--lf`` means "what failed
     last time against this engine, run from here"."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    from stud8.tools.cachedir import user_cache_dir
+
     name = re.sub(r"[^A-Za-z0-9_]+", "-", engine)[:40].strip("-") or "engine"
     digest = hashlib.sha256(f"{engine}\0{rootdir or ''}".encode()).hexdigest()[:8]
-    return base / "stud8" / "conform" / f"{name}-{digest}"
+    return user_cache_dir() / "conform" / f"{name}-{digest}"
 
 
 def start_engine(spec: str, timeout: float) -> Engine:

@@ -52,7 +52,7 @@ def add_engine_arguments(parser: argparse.ArgumentParser, default_timeout: float
     # None when not given: stud8.toml or [tool.stud8] may give them (tools/settings.py)
     parser.add_argument("--engine", default=None, metavar="SPEC",
                         help="the engine: reference (default), pokerkit, pokerkit-native, python:MODULE:FACTORY, "
-                             "or cmd:COMMAND LINE; default: engine in stud8.toml or [tool.stud8], else reference")
+                             "or cmd:COMMAND LINE (or cmd:[\"PROGRAM\", \"ARG\", ...]); default: engine in stud8.toml or [tool.stud8], else reference")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help=f"seconds allowed for each engine message (default {default_timeout:g}, or timeout in the settings)")
 

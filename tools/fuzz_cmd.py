@@ -106,7 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--engine", default=None, metavar="SPEC",
                         help="the engine under test: reference, pokerkit, pokerkit-native, python:MODULE:FACTORY, or cmd:COMMAND LINE "
-                             "(required, unless engine is set in stud8.toml or [tool.stud8])")
+                             "(or cmd:[\"PROGRAM\", \"ARG\", ...]; required, unless engine is set in stud8.toml or [tool.stud8])")
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
     parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the hands (default 0)")
     parser.add_argument("--players", type=_players, default=(2, 8), metavar="MIN-MAX",
@@ -115,8 +115,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                         help="an option on top of the profile (repeatable; the value is read as YAML: 3, true, capped)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), metavar="DIR",
-                        help="where the scenarios of divergences are written (default ./fuzz-findings)")
-    parser.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
+                        help="folder the scenarios of divergences are written into (default ./fuzz-findings)")
+    parser.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                         help="worker processes (default: every core; runs of fewer than 200 hands stay in one process)")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help=f"seconds allowed for each engine message of a cmd: engine (default {DEFAULT_TIMEOUT:g}, "

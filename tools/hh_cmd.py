@@ -4,12 +4,14 @@ scenarios as hand histories, make random ones. Every format is read the same way
 (``conformance/handhistory/readers.py``: the format from the content), into one hand record.
 
 * ``stud8 hh audit FILE|DIR... [--profile NAME] [--option NAME=VALUE]... [--format text|json]
-  [--report FILE] [--jobs N] [--dask ADDRESS]``: every hand of every file (directories are
+  [--report FILE] [-j/--jobs N] [--dask ADDRESS] [--verbose]``: every hand of every file (directories are
   walked; the format is detected from the content) is replayed on the reference engine and
   gets a verdict: ``conforms``, ``deviates`` (the first action the rules refuse, and any payout
   difference, each with its rule id), ``cannot-judge`` (the record lacks what the judgment
-  needs), ``not-stud8`` or ``unreadable`` (with the reason). Text output: one line per hand
-  that does not conform, then the counts by verdict and by rule. ``--format json`` prints the
+  needs), ``not-stud8`` or ``unreadable`` (with the reason). Text output: one line per file
+  for the hands of other games (naming the games and counting their hands; ``--verbose``: a
+  line per hand), one line per Stud/8 hand that does not conform, then the counts by verdict
+  and by rule. ``--format json`` prints the
   report (``spec/schema/audit-report.schema.json``); ``--report FILE`` writes it too. The text
   shows at most ``MAX_ERRORS_PER_FILE`` lines a file. ``--jobs N`` audits on N local processes
   (never more than the cores), ``--dask ADDRESS`` on a Dask cluster (checked first:
@@ -33,28 +35,34 @@ scenarios as hand histories, make random ones. Every format is read the same way
   verdict other than ``conforms`` is reported on stderr (the scenario keeps the recorded
   result). Hands that cannot be imported (unreadable, not Stud/8, refused) are named on
   stderr and left out; the others are written.
-* ``stud8 hh export SCENARIO --format pokerstars|ohh|phh [-o FILE] [--no-check]``: a replay
+* ``stud8 hh export SCENARIO --to pokerstars|ohh|phh [-o FILE] [--no-check]``: a replay
   scenario (``FILE::ID``, a file with one replay, or a packaged id) played on the reference
-  engine and written as a hand history. With ``--format phh`` and PokerKit installed, the file
+  engine and written as a hand history. With ``--to phh`` and PokerKit installed, the file
   is replayed by PokerKit's own loader and refused (exit 1) when PokerKit cannot replay it or
   ends with other stacks (its rules differ from the rule book's in places); ``--no-check``
   skips that; without PokerKit a line on stderr says it was not checked.
-* ``stud8 hh synth --hands N --seed S [--players MIN-MAX] --format pokerstars|ohh|phh [--out FILE]
+* ``stud8 hh synth --hands N --seed S [--players MIN-MAX] [--to pokerstars|ohh|phh] [-o FILE]
   [--profile NAME] [--option NAME=VALUE]...``: random hands played on the reference engine (the same
   file for the same arguments).
 
 ``stud8 phh import|export|replay`` are aliases of ``stud8 hh import``, ``stud8 hh export
---format phh`` and ``stud8 hh audit`` (``tools/phh_cmd.py``).
+--to phh`` and ``stud8 hh audit`` (``tools/phh_cmd.py``).
+
+``--format`` is the output format (text|json) here as in every command that prints results;
+the hand-history format has its own flag, ``--to``. The old spellings (``--format
+pokerstars|ohh|phh``, ``hh synth --out FILE``) still work, each with a one-line note saying
+what to write instead.
 
 Every file is written through the one safe writer (``stud8.spec.outputs``): ``-`` is standard
 output, a link is never replaced, an input is never overwritten; every line printed passes the
 sanitiser (``tools/streams.py``).
 
-Exit codes: 0 every hand conforms (or every hand was imported, the file was written); 1 a hand
-deviates, cannot be judged, is not Stud/8 or is unreadable (or a hand could not be imported, a
-scenario cannot be written, PokerKit plays the exported hand otherwise); 2 usage errors (a
-path that does not exist, an unknown option or placeholder, an output that cannot be written,
-a Dask address that cannot be used).
+Exit codes: 0 every Stud/8 hand conforms (hands of other games are named, one line per file,
+not judged), or every hand was imported, the file was written; 1 a Stud/8 hand deviates,
+cannot be judged or is unreadable (or a hand could not be imported, a scenario cannot be
+written, PokerKit plays the exported hand otherwise); 2 usage errors (a path that does not
+exist, an unknown option or placeholder, an output that cannot be written, a Dask address that
+cannot be used) and an audit with no Stud/8 hand in its paths (nothing was audited).
 """
 
 from __future__ import annotations
@@ -72,7 +80,7 @@ from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import MAX_ERRORS_PER_FILE, printable, shown_path
+from stud8.spec.limits import MAX_ERRORS_PER_FILE, printable, quoted, shown_path
 from stud8.tools.arguments import check_jobs, examples, local_workers, seed
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable, distinct_name, is_stdout, open_output, write_files_atomic
@@ -88,13 +96,14 @@ written here too so that building the parser imports nothing heavy)."""
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 hh audit histories/ --report audit.json",
-    "stud8 hh synth --hands 100 --seed 1 --format pokerstars --out hands.txt",
+    "stud8 hh synth --hands 100 --seed 1 --to pokerstars -o hands.txt",
 )
 """The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="hh_command", metavar="ACTION")
+    sub = parser.add_subparsers(dest="hh_command", metavar="ACTION",
+                                help="what to do with hand histories (stud8 hh ACTION --help for its arguments)")
     sub.required = True
     audit = sub.add_parser("audit", help="judge every hand of hand histories against the rule book",
                            description="Replay every hand on the reference engine and give it a verdict.",
@@ -110,31 +119,86 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     exp = sub.add_parser("export", help="write a replay scenario as a hand history",
                          description="Write a replay scenario as a PokerStars, OHH or PHH hand history.",
-                         **examples("stud8 hh export pots-004 --format pokerstars", "stud8 hh export pots-004 --format ohh -o pots-004.json"))
+                         **examples("stud8 hh export pots-004 --to pokerstars", "stud8 hh export pots-004 --to ohh -o pots-004.json"))
     add_export_arguments(exp)
 
     syn = sub.add_parser("synth", help="random hands played on the reference engine, written as a site would",
                          description="Random hands played on the reference engine (the same for the same seed).",
-                         **examples("stud8 hh synth --hands 100 --seed 1 --players 2-8 --format ohh --out hands.json"))
-    syn.add_argument("--hands", type=int, required=True, metavar="N")
+                         **examples("stud8 hh synth --hands 100 --seed 1 --players 2-8 --to ohh -o hands.json"))
+    syn.add_argument("--hands", type=int, required=True, metavar="N", help="how many hands to play and write")
     syn.add_argument("--seed", type=seed, default=1, metavar="S", help="seed of the hands, 0 or more (default 1)")
     syn.add_argument("--players", default="2-8", metavar="MIN-MAX", help="players per hand: N or a range MIN-MAX (default 2-8)")
-    syn.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, default="pokerstars")
-    syn.add_argument("--out", type=Path, metavar="FILE", help="write here (default: stdout)")
+    _add_hand_history_format(syn, default="pokerstars")
+    syn.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the hand history to FILE (default: standard output)")
+    syn.add_argument("--out", dest="output", type=Path, action=_Renamed, renamed="-o/--output", help=argparse.SUPPRESS)
     syn.add_argument("--rake", type=int, default=5, metavar="PERCENT", help="rake in percent of the pot, up to 50 cents (default 5)")
     _add_rules_arguments(syn)
 
 
+class _Renamed(argparse.Action):
+    """An old spelling of an option, still accepted: it stores its value where the new
+    spelling does and leaves a one-line note (printed by ``deprecation_notes`` when the command
+    runs) saying what to write instead. Hidden from ``--help``."""
+
+    def __init__(self, option_strings: list[str], dest: str, renamed: str, **kwargs: Any) -> None:
+        self.renamed = renamed
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        notes = getattr(namespace, "deprecated", None) or []
+        notes.append(f"{option_string} is deprecated here: write {self.renamed} (the old spelling still works for now)")
+        namespace.deprecated = notes
+
+
+class _OldFormat(_Renamed):
+    """``--format pokerstars|ohh|phh``, the hand-history format's old flag: ``--format`` is the
+    output format (text|json) of the commands that print results, so the hand-history format
+    is ``--to``. A hand-history format given the old way still works, with a note; text or
+    json is refused, saying why (these commands write a hand history, not results)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        if values in ("text", "json"):
+            parser.error(f"argument --format: this command writes a hand history, not results, so it has no "
+                         f"--format {values}; choose the hand history's format with --to {'|'.join(WRITABLE_FORMATS)}")
+        if values not in WRITABLE_FORMATS:
+            parser.error(f"argument --format: invalid choice: {quoted(values)} (the hand-history format is --to "
+                         f"{'|'.join(WRITABLE_FORMATS)})")
+        self.renamed = f"--to {values}"
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _add_hand_history_format(parser: argparse.ArgumentParser, *, default: str | None) -> None:
+    """``--to pokerstars|ohh|phh`` (and the old ``--format`` spelling of it, hidden)."""
+    parser.add_argument("--to", dest="hh_format", choices=WRITABLE_FORMATS, default=default, metavar="|".join(WRITABLE_FORMATS),
+                        help="the hand history's format: pokerstars, ohh (Open Hand History JSON) or phh"
+                             + (f" (default {default})" if default else " (required)"))
+    parser.add_argument("--format", dest="hh_format", action=_OldFormat, renamed="--to", metavar="FORMAT",
+                        help=argparse.SUPPRESS)
+
+
+def deprecation_notes(args: argparse.Namespace) -> None:
+    """Say, once each, the old spellings this command line used (``_Renamed``)."""
+    for note in getattr(args, "deprecated", None) or []:
+        warn(f"stud8 hh {args.hh_command}: {note}")
+
+
 def add_audit_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``hh audit`` (and of its alias ``phh replay``)."""
-    parser.add_argument("paths", nargs="+", type=Path, metavar="FILE|DIR")
+    parser.add_argument("paths", nargs="+", type=Path, metavar="FILE|DIR",
+                        help="hand-history files, or folders to walk for them (the format of each is read from its content)")
     _add_rules_arguments(parser)
     add_format_argument(parser, "report")
     parser.add_argument("--report", type=Path, metavar="FILE", help="also write the JSON report here")
-    parser.add_argument("--jobs", type=int, metavar="N", default=None,
+    parser.add_argument("-j", "--jobs", type=int, metavar="N", default=None,
                         help="local worker processes (default: chosen from the work: in this process below "
                              "8 MiB of histories, else one per 8 MiB up to every core; --jobs 1 stays in this process)")
     parser.add_argument("--dask", metavar="ADDRESS", help="audit on this Dask scheduler (tcp://host:8786)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="a line for every hand that is not Stud/8 too (by default: one line per file, "
+                             "naming the games and counting their hands)")
     parser.add_argument("--progress", dest="progress", action="store_true", default=None,
                        help="draw a progress bar (default: when stderr is a terminal)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="never draw a progress bar")
@@ -142,12 +206,14 @@ def add_audit_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_import_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``hh import`` (and of its alias ``phh import``)."""
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                        help="hand-history files of any supported format (read from their content)")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("-o", "--output", type=Path, metavar="SCENARIOS.yaml",
+    where.add_argument("-o", "--output", type=Path, metavar="FILE",
                        help="write every scenario to this one file (default: standard output)")
     where.add_argument("--out", type=Path, metavar="DIR", help="write one scenario file per input file into this folder")
-    parser.add_argument("--id", default="imported-001", help="id of the first scenario; later ones count up (default imported-001)")
+    parser.add_argument("--id", default="imported-001", metavar="ID",
+                        help="id of the first scenario; later ones count up (default imported-001)")
     placeholders = "{site}, {hand}, {summary}, {comment}, {path}, {line}"
     parser.add_argument("--title", default=TITLE, metavar="TEMPLATE", help=f"title template: {placeholders} (default {TITLE!r})")
     parser.add_argument("--source", default=SOURCE, metavar="TEMPLATE",
@@ -162,7 +228,7 @@ def add_export_arguments(parser: argparse.ArgumentParser, *, fixed_format: str |
     """The arguments of ``hh export`` (and of its alias ``phh export``, whose format is fixed)."""
     parser.add_argument("scenario", metavar="SCENARIO", help="FILE::ID, a scenario file with one replay, or a packaged scenario id")
     if fixed_format is None:
-        parser.add_argument("--format", dest="hh_format", choices=WRITABLE_FORMATS, required=True)
+        _add_hand_history_format(parser, default=None)
     else:
         parser.set_defaults(hh_format=fixed_format)
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
@@ -172,11 +238,13 @@ def add_export_arguments(parser: argparse.ArgumentParser, *, fixed_format: str |
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", metavar="NAME", help="rule book profile (default: the rule book's default)")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an option value (repeatable)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an option value on top of the profile (repeatable)")
 
 
 def run(args: argparse.Namespace) -> int:
     command = {"audit": _audit, "import": _import, "export": _export, "synth": _synth}[args.hh_command]
+    deprecation_notes(args)
     return command(args)
 
 
@@ -363,7 +431,55 @@ class _ProblemLines:
                        f"shown (at most {MAX_ERRORS_PER_FILE} lines per file; --format json lists every hand)")
 
 
+class _OtherGames:
+    """The hands of other games than Stud/8 (``not-stud8``), counted per file and per game, so
+    that a mixed folder's findings are not buried under a line for each hold'em hand: the text
+    output gives each file one line naming its games and their counts (``--verbose``: a line
+    per hand, like the findings)."""
+
+    def __init__(self) -> None:
+        self.by_file: dict[str, Counter[str]] = {}
+
+    def add(self, verdict: Any) -> None:
+        self.by_file.setdefault(verdict.file, Counter())[_game_of(verdict.reason)] += 1
+
+    def total(self) -> int:
+        return sum(sum(games.values()) for games in self.by_file.values())
+
+    def games(self) -> Counter[str]:
+        every: Counter[str] = Counter()
+        for games in self.by_file.values():
+            every.update(games)
+        return every
+
+    def lines(self) -> Iterator[str]:
+        for file, games in self.by_file.items():
+            count = sum(games.values())
+            yield f"{shown_path(file)}: {count} hand{'s' if count != 1 else ''} not audited, not Stud/8: {_games_text(games)}"
+
+
+def _game_of(reason: str) -> str:
+    """The game a ``not-stud8`` verdict names: its reason up to where it quotes the header
+    (``Hold'em (no limit), from the header's 'Holdem, No Limit': ...`` is ``Hold'em (no
+    limit)``, ``conformance/handhistory/games.refusal``); a reason of another shape whole."""
+    return printable(reason.split(", from the header", 1)[0].strip() or "another game")
+
+
+def _games_text(games: Counter[str], most: int = 5) -> str:
+    """``Hold'em (no limit) 300, Omaha (pot limit) 47``: the most frequent games first (one
+    game alone goes without its count: the line has said it)."""
+    common = games.most_common()
+    if len(common) == 1:
+        return common[0][0]
+    text = ", ".join(f"{game} {count}" for game, count in common[:most])
+    return text + (f" and {len(common) - most} more games" if len(common) > most else "")
+
+
 def _audit(args: argparse.Namespace) -> int:
+    """Exit 0 when every Stud/8 hand conforms (hands of other games are named, not judged), 1
+    when one deviates, cannot be judged or cannot be read, 2 when the paths hold no Stud/8 hand
+    at all (nothing was audited: the wrong folder, or only other games), like ``conform`` with
+    nothing collected."""
     from stud8.tools.progress import progress_bar
 
     for path in args.paths:
@@ -378,6 +494,7 @@ def _audit(args: argparse.Namespace) -> int:
     # are held for the text output.
     tally = _Tally()
     problems = _ProblemLines()
+    others = _OtherGames()
     wanted = wants_json(args) or args.report is not None
     with contextlib.ExitStack() as stack:
         spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) if wanted else None
@@ -388,11 +505,17 @@ def _audit(args: argparse.Namespace) -> int:
                     continue
                 if spool is not None:
                     spool.write(("," if tally.count > 1 else "") + json.dumps(verdict.to_json()))
-                if (verdict.verdict != "conforms" or verdict.ignored or verdict.repeat_of) and not wants_json(args):
+                if verdict.verdict == "not-stud8":
+                    others.add(verdict)
+                if ((verdict.verdict != "conforms" or verdict.ignored or verdict.repeat_of) and not wants_json(args)
+                        and (args.verbose or verdict.verdict != "not-stud8")):
                     problems.add(verdict)
                 bar.update()
         head = tally.head()
         skipped = head.pop("skipped", None)
+        audited = tally.count - tally.summary["not-stud8"]
+        if not audited:
+            raise Stud8Error(_nothing_audited(args.paths, others, skipped or []), "usage")
 
         def write_report(out: Any) -> None:
             assert spool is not None
@@ -407,10 +530,28 @@ def _audit(args: argparse.Namespace) -> int:
         if wants_json(args):
             write_report(sys.stdout)
         else:
+            if not args.verbose:
+                for line in others.lines():
+                    say(line)
             for line in problems.lines():
                 say(line)
             print(summary_table({**head, "skipped": skipped}))
-    return 0 if tally.count and tally.summary["conforms"] == tally.count else 1
+    return 0 if tally.summary["conforms"] == audited else 1
+
+
+def _nothing_audited(paths: Sequence[Path], others: _OtherGames, skipped: list[dict[str, str]]) -> str:
+    """The one line of an audit that found no Stud/8 hand: what the paths held instead."""
+    shown = ", ".join(shown_path(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    held = []
+    if others.total():
+        files = len(others.by_file)
+        held.append(f"{others.total()} hand{'s' if others.total() != 1 else ''} of other games in {files} "
+                    f"file{'s' if files != 1 else ''} ({_games_text(others.games(), 3)})")
+    if skipped:
+        held.append(f"{len(skipped)} file{'s' if len(skipped) != 1 else ''} that {'are' if len(skipped) != 1 else 'is'} "
+                    "no hand history")
+    return (f"no Stud/8 hand to audit in {shown}: " + ("; ".join(held) if held else "no hand history at all")
+            + " (stud8 audits Seven Card Stud Hi/Lo at fixed limit)")
 
 
 # --- writing files --------------------------------------------------------------------------
@@ -448,14 +589,14 @@ def _synth(args: argparse.Namespace) -> int:
         raise Stud8Error(f"--rake {args.rake}: a percentage, 0 to 100", "usage")
     players = _players(args.players)
     options = _options(args)
-    if args.out is not None:
-        check_writable(args.out, "--out")
+    if args.output is not None:
+        check_writable(args.output, "-o")
     from stud8.tools.progress import progress
 
     records = progress(synth_records(args.hands, args.seed, players, profile=options.profile,
                                      options=dict(options.options), rake_percent=args.rake),
                        total=args.hands, desc="synth", unit="hand",
-                       enabled=None if args.out is not None and not is_stdout(args.out) else False)
+                       enabled=None if args.output is not None and not is_stdout(args.output) else False)
     skipped: list[str] = []
 
     def writable(hands: Iterable[Any]) -> Iterator[Any]:
@@ -468,13 +609,13 @@ def _synth(args: argparse.Namespace) -> int:
 
     if args.hh_format == "phh":
         records = writable(records)
-    _emit(args.out, lambda out: writer(args.hh_format).write(records, out), "--out")
+    _emit(args.output, lambda out: writer(args.hh_format).write(records, out), "-o")
     written = args.hands - len(skipped)
     if skipped:
         warn(f"stud8 hh: {len(skipped)} hand{'s' if len(skipped) != 1 else ''} with a community card left out "
              f"(PHH has none for stud): {', '.join(skipped[:5])}{' ...' if len(skipped) > 5 else ''}")
-    if args.out is not None and not is_stdout(args.out):
-        warn(f"wrote {written} hand{'s' if written != 1 else ''} to {shown_path(args.out)}")
+    if args.output is not None and not is_stdout(args.output):
+        warn(f"wrote {written} hand{'s' if written != 1 else ''} to {shown_path(args.output)}")
     return 0
 
 
@@ -532,6 +673,8 @@ def _export(args: argparse.Namespace) -> int:
     from stud8.conformance.handhistory.readers import writer
     from stud8.conformance.handhistory.scenario import source_path
 
+    if args.hh_format is None:
+        raise Stud8Error(f"hh export needs the hand history's format: --to {'|'.join(WRITABLE_FORMATS)}", "usage")
     try:
         data, where = find_scenario(args.scenario)
         source = where.split("::", 1)[0]

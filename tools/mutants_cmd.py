@@ -30,7 +30,7 @@ EXAMPLES: tuple[str, ...] = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-k", dest="pattern", metavar="PATTERN",
                         help="only the mutants whose id or rule id contains PATTERN (or matches it as a glob)")
-    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+    parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                         help="processes to spread the mutants over (default: up to 2, one per core)")
     parser.add_argument("--fuzz-hands", type=int, default=None, metavar="N",
                         help="lockstep hands behind each equivalent mutant (default and minimum for a "

@@ -2,7 +2,7 @@
 documents already use (``stud8 phh import FILE.phh --id real-NNN``).
 
 * ``stud8 phh import ...`` is ``stud8 hh import ...``;
-* ``stud8 phh export SCENARIO ...`` is ``stud8 hh export SCENARIO --format phh ...``;
+* ``stud8 phh export SCENARIO ...`` is ``stud8 hh export SCENARIO --to phh ...``;
 * ``stud8 phh replay FILE ...`` is ``stud8 hh audit FILE ...``.
 
 Each takes exactly the arguments of the command it stands for (the same argument builders of
@@ -19,7 +19,7 @@ from stud8.tools.arguments import examples
 
 ALIASES: dict[str, tuple[str, str]] = {
     "import": ("import", "stud8 hh import"),
-    "export": ("export", "stud8 hh export --format phh"),
+    "export": ("export", "stud8 hh export --to phh"),
     "replay": ("audit", "stud8 hh audit"),
 }
 """``stud8 phh ACTION`` -> (the ``stud8 hh`` action it runs, the command it stands for)."""
@@ -38,7 +38,8 @@ EXAMPLES: tuple[str, ...] = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="phh_command", metavar="ACTION")
+    sub = parser.add_subparsers(dest="phh_command", metavar="ACTION",
+                                help="import, export or replay (stud8 phh ACTION --help for its arguments)")
     sub.required = True
     for alias, (action, command) in ALIASES.items():
         text = f"alias of `{command}`"

@@ -6,7 +6,7 @@ head -1``). Python would then raise wherever the write happens (or, for a closed
 nothing and exit 0; or fail at exit, after the command said it succeeded). ``tools/cli.py``
 wraps ``sys.stdout`` in ``GuardedStdout`` for the length of a command: a write or flush that
 fails raises ``StdoutFailed``, which ``cli.main`` turns into one line on stderr and exit 2
-(the README's "an output that cannot be written"). It derives from ``BaseException`` so that no
+(docs/cli.md's exit codes: "an output that cannot be written"). It derives from ``BaseException`` so that no
 ``except Exception`` inside a command (a server answering bad lines, a best-effort hint)
 swallows it.
 

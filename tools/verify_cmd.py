@@ -123,11 +123,11 @@ EXAMPLES: tuple[str, ...] = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, help="hand size (default 5)")
+    parser.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, metavar="5|6|7", help="hand size: 5, 6 or 7 cards (default 5)")
     parser.add_argument("--sample", type=int, metavar="N", help=f"random hands to compare (default {DEFAULT_SAMPLE})")
     parser.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the random sample, 0 or more (default 0)")
     parser.add_argument("--exhaustive", action="store_true", help="all hands (default for 5 cards; long for 7)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default: every core; never more than the cores)")
+    parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N", help="worker processes (default: every core; never more than the cores)")
     add_format_argument(parser, "report")
 
 

@@ -14,7 +14,7 @@ Modules:
 - ``digest``              short fingerprints of observations, for the protocol's ``digest`` feature.
 
 The interface's names are re-exported here, so an adapter can be written against
-``stud8.conformance.engines.Engine`` (the name the README and the protocol document give).
+``stud8.conformance.engines.Engine`` (the name docs/cli.md and the protocol document give).
 """
 
 from stud8.conformance.engines.api import (

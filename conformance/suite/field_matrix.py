@@ -114,9 +114,13 @@ def matrix_lines(matrix: Matrix) -> list[str]:
 
 
 def main() -> int:
-    from stud8.conformance.mutants.run import load_scenarios
+    from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
 
-    matrix = field_matrix(load_scenarios())
+    files, problems = load_suite([packaged_scenarios_dir()])
+    if problems:  # the matrix of a suite that does not load would mislead: say why instead
+        print("\n".join(map(str, problems)), file=sys.stderr)
+        return 2
+    matrix = field_matrix(list(iter_scenarios(files)))
     print("\n".join(matrix_lines(matrix)))
     empty = [cell for cell, ids in matrix.items() if not ids]
     print(f"\n{len(matrix)} cells, {len(empty)} empty" + "".join(f"\n  {field} x {phase}" for field, phase in empty))

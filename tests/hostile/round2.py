@@ -219,7 +219,7 @@ def history_jobs(made: dict[str, Path], out: Path) -> list[Job]:
             (["phh", "export", path, "-o", where / "export.phh"], (where / "export.phh",), {}),
             (["hh", "audit", path, "--jobs", "1"], (), {}),
             (["hh", "import", path, "--out", where / "imported"], (where / "imported",), {}),
-            (["hh", "export", path, "--format", "ohh", "-o", where / "export.ohh"], (where / "export.ohh",), {}),
+            (["hh", "export", path, "--to", "ohh", "-o", where / "export.ohh"], (where / "export.ohh",), {}),
         ]
         if name in BASELINE_CLASSES:
             runs.append((["conform", "--no-builtin", "--scenarios", VALID, "--baseline", path], (), {}))
@@ -278,8 +278,8 @@ FILE_WRITERS: dict[str, tuple[list[str], str | None]] = {
     "phh import -o": (["phh", "import", "{in}", "-o", "{out}"], str(PHH)),
     "phh export -o": (["phh", "export", "{in}", "-o", "{out}"], str(FOLD)),
     "hh audit --report": (["hh", "audit", "{in}", "--report", "{out}"], str(PS)),
-    "hh export -o": (["hh", "export", "{in}", "--format", "ohh", "-o", "{out}"], str(FOLD)),
-    "hh synth --out": (["hh", "synth", "--hands", "2", "--seed", "1", "--out", "{out}"], None),
+    "hh export -o": (["hh", "export", "{in}", "--to", "ohh", "-o", "{out}"], str(FOLD)),
+    "hh synth -o": (["hh", "synth", "--hands", "2", "--seed", "1", "-o", "{out}"], None),
     "mutants --doc": (["mutants", "--doc", "{out}"], None),
 }
 """Each command that writes one file: its arguments and its input (copied per run)."""
@@ -461,7 +461,7 @@ ARGUMENT_RUNS: dict[str, list[str]] = {
 NAME_TOO_LONG_RUNS = [["validate", "{name}"], ["coverage", "--scenarios", "{name}"], ["conform", "--report", "{name}/r"],
                       ["docs", "--out", "{name}"], ["phh", "replay", "{name}"], ["phh", "export", "{name}"],
                       ["hh", "audit", "{name}"], ["hh", "import", "{name}", "--out", "{tmp}"],
-                      ["hh", "synth", "--hands", "1", "--out", "{name}"], ["fuzz", "--engine", "reference", "--out", "{name}"],
+                      ["hh", "synth", "--hands", "1", "-o", "{name}"], ["fuzz", "--engine", "reference", "--out", "{name}"],
                       ["mutants", "--doc", "{name}"], ["report", "{name}"], ["explain", "pots-005", "--scenarios", "{name}"]]
 JOBS_RUNS = {"fuzz": ["fuzz", "--engine", "reference", "--hands", "300"], "mutants": ["mutants", "-k", "low"],
              "hh": ["hh", "audit", str(PS)], "verify-evaluator": ["verify-evaluator", "--cards", "5", "--sample", "10"]}
