@@ -80,6 +80,17 @@ from stud8.reference.pots import (
 )
 from stud8.spec.limits import UNSEEN_SECONDS, UNSEEN_TRIALS
 
+# The action kinds read once: on Python 3.11 every ``ActionKind.X`` goes through the enum
+# metaclass's attribute hook (about 0.2 us), a cost paid per action of every hand otherwise.
+_ANTE = ActionKind.ANTE
+_BET = ActionKind.BET
+_BRING_IN = ActionKind.BRING_IN
+_CALL = ActionKind.CALL
+_CHECK = ActionKind.CHECK
+_COMPLETE = ActionKind.COMPLETE
+_FOLD = ActionKind.FOLD
+_RAISE = ActionKind.RAISE
+
 VERDICTS: tuple[str, ...] = ("conforms", "deviates", "cannot-judge", "not-stud8", "unreadable")
 SKIPPED = "skipped"
 """Not a verdict: a file found by walking a folder that is no hand history (listed apart)."""
@@ -226,7 +237,7 @@ def _facts(record: HandRecord) -> _Facts:
         if action.player not in seat_of:
             raise _Unreadable(f"line {action.line}: {action.player!r} acts but has no seat")
         seat = seat_of[action.player]
-        if action.street not in STREET_NAMES or (action.street == 0) != (action.kind == ActionKind.ANTE):
+        if action.street not in STREET_NAMES or (action.street == 0) != (action.kind == _ANTE):
             where = STREET_NAMES.get(action.street, f"street {action.street}")
             raise _Unreadable(f"line {action.line}: {action.player} {action.kind.value}s on {where}: "
                               "antes come before the deal, every other action on third to seventh street")
@@ -244,7 +255,7 @@ def _facts(record: HandRecord) -> _Facts:
         if added < 0:
             raise _Unreadable(f"line {action.line}: {action.player} bets to less than they already put in")
         contributed[seat] += added
-        if action.kind == ActionKind.FOLD:
+        if action.kind == _FOLD:
             folded[seat] = True
             fold_street[seat] = action.street
     for seat, total in enumerate(contributed):
@@ -436,15 +447,15 @@ def _describe_move(move: str, facing: bool) -> str:
 def _describe(action: ActionRecord) -> str:
     if action.kind in TO_KINDS:
         return f"{action.kind.value} to {action.amount}"
-    if action.kind in (ActionKind.CALL, ActionKind.BRING_IN, ActionKind.ANTE):
+    if action.kind in (_CALL, _BRING_IN, _ANTE):
         return f"{action.kind.value} {action.amount}"
     return action.kind.value
 
 
-_ENGINE_KINDS = {ActionKind.BRING_IN: "pb", ActionKind.COMPLETE: "cbr", ActionKind.BET: "cbr", ActionKind.RAISE: "cbr",
-                 ActionKind.FOLD: "f", ActionKind.CHECK: "cc", ActionKind.CALL: "cc"}
+_ENGINE_KINDS = {_BRING_IN: "pb", _COMPLETE: "cbr", _BET: "cbr", _RAISE: "cbr",
+                 _FOLD: "f", _CHECK: "cc", _CALL: "cc"}
 """The engine's move kind of each recorded kind (``_engine_move`` without building the text)."""
-_ADDED_KINDS = frozenset({ActionKind.CALL, ActionKind.BRING_IN})
+_ADDED_KINDS = frozenset({_CALL, _BRING_IN})
 
 
 def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[str, Any], first_of_street: bool,
@@ -459,7 +470,7 @@ def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[
             return "act-order.seventh-street" if street == 7 else "act-order.best-exposed-hand"
         return "actions.in-turn"
     if code == "wrong-amount":
-        if action.kind in (ActionKind.BRING_IN, ActionKind.COMPLETE):
+        if action.kind in (_BRING_IN, _COMPLETE):
             return "bring-in.post-or-complete"
         if street == 4:
             return "betting.fourth-street-open-pair"
@@ -484,7 +495,7 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     ante = record.ante
     antes: dict[str, int] = {}
     for action in record.actions:
-        if action.street == 0 and action.kind == ActionKind.ANTE:
+        if action.street == 0 and action.kind == _ANTE:
             antes[action.player] = antes.get(action.player, 0) + action.amount
     for seat, name in enumerate(facts.names):
         posted = antes.get(name, 0)
@@ -556,12 +567,12 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
             return deviations
         added = table.contributed[seat] - before
         recorded_added = action.amount if action.kind in _ADDED_KINDS else None
-        if action.kind is ActionKind.CHECK and added:
+        if action.kind is _CHECK and added:
             recorded_added = 0
         if recorded_added is not None and recorded_added != added:
             street_name = STREET_NAMES.get(action.street, str(action.street))
-            rule = "bring-in.post-or-complete" if action.kind == ActionKind.BRING_IN else "betting.actions"
-            verb = "a check" if action.kind == ActionKind.CHECK else f"{action.kind.value} {added}"
+            rule = "bring-in.post-or-complete" if action.kind == _BRING_IN else "betting.actions"
+            verb = "a check" if action.kind == _CHECK else f"{action.kind.value} {added}"
             deviations.append(Deviation(rule, street_name, step, f"{action.player}: {_describe(action)}", verb,
                                         f"{action.player} puts in {recorded_added}; the rules take {added}",
                                         action.line))

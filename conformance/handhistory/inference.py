@@ -44,7 +44,8 @@ past it the hand cannot be judged ("too many readings"), so no history makes the
 def ante_inference(actions: Iterable[ActionRecord], unit: str) -> Inference | None:
     """The ``ante`` inference of a hand whose header states no ante: None when every full
     (not all-in) ante posted is the same amount (nothing to choose), else the amounts posted."""
-    posted = sorted({action.amount for action in actions if action.kind is ActionKind.ANTE and not action.all_in})
+    ante = ActionKind.ANTE  # read once: an enum member costs a metaclass lookup per use on Python 3.11
+    posted = sorted({action.amount for action in actions if action.kind is ante and not action.all_in})
     if len(posted) < 2:
         return None
     said = ", ".join(money(amount, unit) for amount in posted)

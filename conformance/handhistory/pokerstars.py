@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from copy import copy
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TextIO
 
 from stud8.conformance.handhistory import money as books
@@ -55,6 +57,17 @@ from stud8.conformance.handhistory.record import (
 )
 from stud8.conformance.handhistory.sitebuild import DAMAGED, damage
 from stud8.conformance.handhistory.unknown import carries
+
+# The action kinds read once: on Python 3.11 every ``ActionKind.X`` goes through the enum
+# metaclass's attribute hook (about 0.2 us), a cost paid per action of every hand otherwise.
+_ANTE = ActionKind.ANTE
+_BET = ActionKind.BET
+_BRING_IN = ActionKind.BRING_IN
+_CALL = ActionKind.CALL
+_CHECK = ActionKind.CHECK
+_COMPLETE = ActionKind.COMPLETE
+_FOLD = ActionKind.FOLD
+_RAISE = ActionKind.RAISE
 
 SITE = "PokerStars"
 GAME = "7 Card Stud Hi/Lo Limit"
@@ -200,6 +213,21 @@ def _tournament_game(text: str) -> str:
 
 
 def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
+    """The header after the hand id; the game and stakes read once per header text (a file
+    repeats the same few, differing in the date at most), the hand id and line per hand."""
+    try:
+        header = _game_and_stakes(rest)
+    except _Bad as bad:
+        raise _Bad(bad.reason, line, bad.verdict) from None
+    header = copy(header)  # the cached one is shared
+    header.hand_id = hand_id
+    return header
+
+
+@lru_cache(maxsize=256)
+def _game_and_stakes(rest: str) -> _Header:
+    """``_parse_header``'s work, without the hand id (``_Bad`` carries line 0, put right by the caller)."""
+    hand_id, line = "", 0
     if "ID: " in rest:
         rest = _ITALY.sub("", rest)
     tournament = _TOURNAMENT.match(rest) if "OURNAMENT #" in rest.upper() else None
@@ -247,6 +275,8 @@ _CARD_SET = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs"
 
 def _cards(text: str, line: int) -> list[str]:
     cards = text.split()
+    if _CARD_SET.issuperset(cards):  # the usual case, told in C: every word a card
+        return cards
     for card in cards:
         if card not in _CARD_SET:
             raise _Bad(f"{card!r} is not a card", line)
@@ -356,7 +386,7 @@ class _HandParser:
                             community = board[0]
                     continue
                 if section == "summary":
-                    total_match = _TOTAL.match(text)
+                    total_match = _TOTAL.match(text) if text.startswith("Total pot ") else None
                     if total_match:
                         pot_line = number
                         total_pot = self.amount(total_match.group(1), number)
@@ -437,7 +467,7 @@ class _HandParser:
                     raise _Bad("an ante after the deal", number)
                 amount = self.amount(rest[len("posts the ante "):], number)
                 ante_amount = max(ante_amount, amount)
-                actions.append(_new_action(ActionRecord, (0, name, ActionKind.ANTE, amount, all_in, number)))
+                actions.append(_new_action(ActionRecord, (0, name, _ANTE, amount, all_in, number)))
                 participants.add(name)
                 continue
             if section == "showdown":
@@ -460,35 +490,35 @@ class _HandParser:
             amount = 0
             before = committed.get(name, 0)
             if rest.startswith("brings in for "):
-                kind = ActionKind.BRING_IN
+                kind = _BRING_IN
                 amount = self.amount(rest[len("brings in for "):], number)
                 bring_in_amount = max(bring_in_amount, amount)
                 committed[name] = before + amount
             elif rest.startswith("calls "):
-                kind = ActionKind.CALL
+                kind = _CALL
                 amount = self.amount(rest[len("calls "):], number)
                 committed[name] = before + amount
             elif rest.startswith("bets "):
                 amount = before + self.amount(rest[len("bets "):], number)
-                kind = ActionKind.COMPLETE if street == 3 and not completed and street_level < header.small_bet \
-                    else ActionKind.BET
+                kind = _COMPLETE if street == 3 and not completed and street_level < header.small_bet \
+                    else _BET
                 committed[name] = amount
             elif rest.startswith("raises "):
                 _, sep, to_text = rest.partition(" to ")
                 if not sep:
                     raise _Bad(f"cannot read the raise {rest!r}", number)
                 amount = self.amount(to_text, number)
-                kind = ActionKind.COMPLETE if street == 3 and not completed and street_level < header.small_bet \
-                    else ActionKind.RAISE
+                kind = _COMPLETE if street == 3 and not completed and street_level < header.small_bet \
+                    else _RAISE
                 committed[name] = amount
             elif rest.startswith(("completes it to ", "completes to ")):
                 amount = self.amount(rest.rpartition(" to ")[2], number)
-                kind = ActionKind.COMPLETE
+                kind = _COMPLETE
                 committed[name] = amount
             elif rest == "checks":
-                kind = ActionKind.CHECK
+                kind = _CHECK
             elif rest.startswith("folds"):
-                kind = ActionKind.FOLD
+                kind = _FOLD
                 if "[" in rest:
                     cards = _cards(rest.split("[", 1)[1].split("]")[0], number)
                     player_slots = slots.setdefault(name, [None] * SLOTS)
@@ -499,7 +529,7 @@ class _HandParser:
                 if not _PLAYER_LINES.match(rest):
                     raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
                 continue  # "is sitting out", "has timed out", "said, ..." and the like
-            if kind == ActionKind.COMPLETE:
+            if kind == _COMPLETE:
                 completed = True
             street_level = max(street_level, committed.get(name, 0))
             actions.append(_new_action(ActionRecord, (street, name, kind, amount, all_in, number)))
@@ -584,14 +614,14 @@ def stakes_recoverable(record: HandRecord) -> bool:
     """Whether PokerStars text keeps the record's ante and bring-in: the header states only the
     bets, so they are read from the posts, which show them only when someone posts them in full
     (a short all-in bring-in, or a bring-in player who completes, leaves the bring-in unknown)."""
-    antes = [a for a in record.actions if a.kind == ActionKind.ANTE and not a.all_in]
-    bring_ins = [a for a in record.actions if a.kind == ActionKind.BRING_IN and not a.all_in]
+    antes = [a for a in record.actions if a.kind == _ANTE and not a.all_in]
+    bring_ins = [a for a in record.actions if a.kind == _BRING_IN and not a.all_in]
     ante_ok = (record.ante == 0 and not antes) or any(a.amount == record.ante for a in antes)
     if bring_ins:
         bring_ok = any(a.amount == record.bring_in for a in bring_ins)
     else:
         bring_ok = record.bring_in == max(1, record.small_bet // 2) and not any(
-            a.kind == ActionKind.BRING_IN for a in record.actions)
+            a.kind == _BRING_IN for a in record.actions)
     return ante_ok and bring_ok
 
 
@@ -730,19 +760,19 @@ def hand_lines(record: HandRecord) -> list[str]:
             name = action.player
             before = committed.get(name, 0)
             kind = action.kind
-            if kind == ActionKind.BRING_IN:
+            if kind == _BRING_IN:
                 text = f"brings in for {_money(record, action.amount)}"
                 committed[name] = before + action.amount
                 bring_in_posted = True
-            elif kind == ActionKind.CALL:
+            elif kind == _CALL:
                 text = f"calls {_money(record, action.amount)}"
                 committed[name] = before + action.amount
-            elif kind == ActionKind.CHECK:
+            elif kind == _CHECK:
                 text = "checks"
-            elif kind == ActionKind.FOLD:
+            elif kind == _FOLD:
                 text = "folds"
                 folded[name] = street
-            elif kind == ActionKind.BET or (kind == ActionKind.COMPLETE and not bring_in_posted and level == 0):
+            elif kind == _BET or (kind == _COMPLETE and not bring_in_posted and level == 0):
                 text = f"bets {_money(record, action.amount - before)}"
                 committed[name] = action.amount
             else:  # a raise, or a completion over the bring-in
