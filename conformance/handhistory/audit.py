@@ -456,6 +456,9 @@ _ENGINE_KINDS = {_BRING_IN: "pb", _COMPLETE: "cbr", _BET: "cbr", _RAISE: "cbr",
                  _FOLD: "f", _CHECK: "cc", _CALL: "cc"}
 """The engine's move kind of each recorded kind (``_engine_move`` without building the text)."""
 _ADDED_KINDS = frozenset({_CALL, _BRING_IN})
+_new_action = tuple.__new__
+"""An engine ``Action`` made from its three fields at C speed (the named tuple's own constructor
+is a Python function; the replay makes one per recorded action)."""
 
 
 def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[str, Any], first_of_street: bool,
@@ -547,7 +550,7 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
         before = table.contributed[seat]
         refused: ActionError | None = None
         try:  # apply refuses exactly what check() refuses, and then changes nothing
-            hand.apply(Action(seat + 1, kind, action.amount if kind == "cbr" else None))
+            hand.apply(_new_action(Action, (seat + 1, kind, action.amount if kind == "cbr" else None)))
         except ActionError as refusal:
             refused = refusal
         if refused is not None:

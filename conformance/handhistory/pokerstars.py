@@ -143,8 +143,8 @@ _SUMMARY_LINES = re.compile(
 MAX_HAND_LINES = 20000
 """No Stud/8 hand takes this many lines: past it the hand is refused, not kept in memory."""
 _HEADER_START = ("PokerStars", "\ufeffPokerStars", "POKERSTARS", "\ufeffPOKERSTARS", "Full Tilt ", "\ufeffFull Tilt ")
-_AMOUNTS: dict[tuple[str, str], int] = {}
-"""Amounts already parsed: a history repeats a few dozen amount texts over and over."""
+_AMOUNTS: dict[str, dict[str, int]] = {}
+"""Amounts already parsed, per unit: a history repeats a few dozen amount texts over and over."""
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
 _STREET_NAMES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 _FOLDED_ON = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
@@ -292,17 +292,16 @@ class _HandParser:
         self.path = path
 
     def amount(self, text: str, line: int) -> int:
-        key = (text, self.header.unit)
-        known = _AMOUNTS.get(key)
+        known = self.amounts.get(text)
         if known is not None:
             return known
         try:
             value = parse_amount(text, self.header.unit)
         except ValueError as error:
             raise _Bad(f"{error} (line {line})", line) from None
-        if len(_AMOUNTS) > 4096:
-            _AMOUNTS.clear()
-        _AMOUNTS[key] = value
+        if len(self.amounts) > 4096:
+            self.amounts.clear()
+        self.amounts[text] = value
         return value
 
     def parse(self) -> HandRecord:
@@ -311,6 +310,7 @@ class _HandParser:
         assert match is not None
         site = _SITES[match.group(1)]
         self.header = header = _parse_header(match.group(2), match.group(3).strip(), first_line)
+        self.amounts = _AMOUNTS.setdefault(header.unit, {})
         table, max_seats = "", 8
         seats: list[SeatRecord] = []
         names: dict[str, int] = {}
