@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TextIO
@@ -219,9 +218,8 @@ def _parse_header(hand_id: str, rest: str, line: int) -> _Header:
         header = _game_and_stakes(rest)
     except _Bad as bad:
         raise _Bad(bad.reason, line, bad.verdict) from None
-    header = copy(header)  # the cached one is shared
-    header.hand_id = hand_id
-    return header
+    return _Header(hand_id, header.game, header.kind, header.tournament, header.currency, header.unit,
+                   header.small_bet, header.big_bet, header.started)  # a new one: the cached one is shared
 
 
 @lru_cache(maxsize=256)
