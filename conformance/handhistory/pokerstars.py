@@ -103,6 +103,9 @@ _SEAT = re.compile(r"^\s?Seat (\d+): (.+) \(([^()\s]+) in chips(?:[^)]*)\)(.*)$"
 """A seat: the stack is any word there (read strictly by ``parse_amount``, so a bad one is named
 at this line), then an optional bounty and ``is sitting out``."""
 _STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?: \[([^\]]*)\])?")
+_STREET_LINES = {f"*** {label} ***": label for label in
+                 ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER", "SHOW DOWN", "SUMMARY")}
+"""The street lines without a board card, told by one look-up before ``_STREET`` is tried."""
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _COLLECTED = re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)$")
@@ -362,9 +365,10 @@ class _HandParser:
                         names[name] = len(seats)
                         seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number), number))
                         continue
-                street_match = _STREET.match(text) if text.startswith("*** ") else None
-                if street_match:
-                    label = street_match.group(1)
+                label = _STREET_LINES.get(text)  # a street line as the site writes it, else its pattern
+                street_match = _STREET.match(text) if label is None and text.startswith("*** ") else None
+                if label is not None or street_match:
+                    label = label or street_match.group(1)  # type: ignore[union-attr]
                     if label == "SUMMARY":
                         section = "summary"
                     elif label == "SHOW DOWN":
@@ -377,7 +381,7 @@ class _HandParser:
                         street = new_street
                         street_level = 0
                         committed = {}
-                        if street_match.group(2):
+                        if street_match and street_match.group(2):
                             board = _cards(street_match.group(2), number)
                             if street != 7 or len(board) != 1:
                                 raise _Bad(f"a board card on {label}", number)
@@ -415,7 +419,9 @@ class _HandParser:
                     name = dealt[0]
                     if street < 3:
                         raise _Bad("cards dealt before third street", number)
-                    groups = [_cards(group, number) for group in dealt[2][:-1].split("] [")]
+                    held = dealt[2][:-1]
+                    groups = [_cards(group, number) for group in held.split("] [")] if "] [" in held \
+                        else [_cards(held, number)]
                     player_slots = slots.setdefault(name, [None] * SLOTS)
                     new = groups[-1]
                     if street == 3:
