@@ -90,6 +90,22 @@ def _money(text: str, unit: str) -> int:
     return amount(text.strip().lstrip("".join({c for c in text if not (c.isdigit() or c in ".,")})), unit)
 
 
+def _empty_seat(player: ElementTree.Element, unit: str, line: int) -> None:
+    """A ``<player>`` element with no name: iPoker writes one for every seat of the table, an
+    empty seat as ``name="" chips="$0" win="$0" bet="$0"`` (cash sessions of 2010). Nobody
+    sits there; one that holds chips, won or bet something is no empty seat but a damaged
+    record, refused at its line."""
+    for field in ("chips", "win", "bet"):
+        try:
+            value = _money(player.get(field, "0") or "0", unit)
+        except ValueError as error:
+            raise HandError(f"seat {player.get('seat')!r} has no player name, and its {field}: {error}",
+                            line) from None
+        if value:
+            raise HandError(f"seat {player.get('seat')!r} has no player name but its {field} is "
+                            f"{player.get(field)!r}: a seat nobody holds has no chips", line)
+
+
 class IPokerReader:
     """iPoker XML sessions (``<session sessioncode=...>``)."""
 
@@ -142,6 +158,9 @@ class IPokerReader:
         for player in game.iterfind("general/players/player"):
             name = player.get("name", "")
             at = player_lines.get(name, line)
+            if not name.strip():
+                _empty_seat(player, unit, at)
+                continue
             try:
                 stack, wins[name] = _money(player.get("chips", ""), unit), _money(player.get("win", "0"), unit)
             except ValueError as error:

@@ -564,7 +564,7 @@ class HandBuilder:
         a payout of nothing (a summary's "Collects: 0") is no payout."""
         if chips:
             self.collects.setdefault(pot, []).append((self.known(name), chips))
-        self.in_hand.add(name)
+            self.in_hand.add(name)  # a payout of nothing does not put a seat in the hand
         self.last_line = max(self.last_line, line)
 
     def pot(self, amount: int, *, rake: int = 0, fees: int = 0, collected: Iterable[tuple[str, int]] = ()) -> None:
