@@ -253,8 +253,8 @@ IPOKER_SEAT = '<player seat="6" name="Hero" chips="€2.86"'
 
 @pytest.mark.parametrize(("planted", "verdict", "said"), [
     # iPoker writes a <player> for every seat of the table: an empty one has no name and no money
-    ('<player seat="3" name="" chips="€0" dealer="0" win="€0" bet="€0"/>'
-     '<player seat="4" name="" chips="€0" dealer="0" win="€0" bet="€0"/>', "conforms", ""),
+    (('<player seat="3" name="" chips="€0" dealer="0" win="€0" bet="€0"/>'
+      '<player seat="4" name="" chips="€0" dealer="0" win="€0" bet="€0"/>'), "conforms", ""),
     # a seated player who sits the hand out: no ante, no cards, win="€0" (no payout, not in the hand)
     ('<player seat="3" name="Sitter" chips="€4" dealer="0" win="€0" bet="€0"/>', "conforms", ""),
     # an unnamed seat holding money is no empty seat: refused, naming it
@@ -280,8 +280,8 @@ IPOKER_ANTES = '<action no="1" player="Player0" type="15" sum="€0.01" cards="[
     ('<action no="0" player="Sitter" type="9" sum="€0" cards=""/>', "conforms", ""),
     ('<action no="0" player="Sitter" type="8" sum="€0" cards=""/>', "conforms", ""),
     ('<action no="0" player="Sitter" type="9" sum="€0.01" cards=""/>', "unreadable", "sits out (action type 9) with chips"),
-    ('<action no="0" player="Sitter" type="9" sum="€0" cards=""/><action no="9" player="Sitter" type="15" sum="€0.01" '
-     'cards=""/>', "unreadable", "but then acts (ante)"),
+    (('<action no="0" player="Sitter" type="9" sum="€0" cards=""/>'
+      '<action no="9" player="Sitter" type="15" sum="€0.01" cards=""/>'), "unreadable", "but then acts (ante)"),
     ('<action no="8" player="Player0" type="9" sum="€0" cards=""/>', "unreadable", "after taking part in the hand"),
     # type 6, a raise "by" only by fpdb's guess: not read
     ('<action no="8" player="Player0" type="6" sum="€0.05" cards=""/>', "unreadable", "unknown iPoker action type '6'"),
