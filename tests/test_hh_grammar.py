@@ -248,6 +248,54 @@ def test_an_unknown_merge_element_is_read_past_only_when_it_carries_nothing(tmp_
         assert isinstance(first, HandProblem) and first.verdict == "unreadable" and "does not know" in first.reason
 
 
+IPOKER_SEAT = '<player seat="6" name="Hero" chips="€2.86"'
+
+
+@pytest.mark.parametrize(("planted", "verdict", "said"), [
+    # iPoker writes a <player> for every seat of the table: an empty one has no name and no money
+    (('<player seat="3" name="" chips="€0" dealer="0" win="€0" bet="€0"/>'
+      '<player seat="4" name="" chips="€0" dealer="0" win="€0" bet="€0"/>'), "conforms", ""),
+    # a seated player who sits the hand out: no ante, no cards, win="€0" (no payout, not in the hand)
+    ('<player seat="3" name="Sitter" chips="€4" dealer="0" win="€0" bet="€0"/>', "conforms", ""),
+    # an unnamed seat holding money is no empty seat: refused, naming it
+    ('<player seat="3" name="" chips="€0.50" dealer="0" win="€0" bet="€0"/>', "unreadable",
+     "seat '3' has no player name but its chips is '€0.50'"),
+    ('<player seat="3" name="" chips="€0" dealer="0" win="€0.02" bet="€0"/>', "unreadable", "its win is"),
+])
+def test_ipoker_seats_nobody_plays_from(tmp_path: Path, planted: str, verdict: str, said: str) -> None:
+    text = (SITES / "ipoker" / "7-StudHL-EUR-0.05-0.10-201405.xml").read_text(encoding="cp1252")
+    path = tmp_path / "ipoker.xml"
+    path.write_text(text.replace(IPOKER_SEAT, planted + IPOKER_SEAT, 1), encoding="cp1252")
+    first = audit_item(next(iter(open_history(path))))
+    assert first.verdict == verdict, first
+    assert said in first.reason
+
+
+SITTER = '<player seat="3" name="Sitter" chips="€4" dealer="0" win="€0" bet="€0"/>'
+IPOKER_ANTES = '<action no="1" player="Player0" type="15" sum="€0.01" cards="[cards]"/>'
+
+
+@pytest.mark.parametrize(("planted", "verdict", "said"), [
+    # fpdb's iPoker action types 8 (no action this hand: joined the table) and 9 (sitting out)
+    ('<action no="0" player="Sitter" type="9" sum="€0" cards=""/>', "conforms", ""),
+    ('<action no="0" player="Sitter" type="8" sum="€0" cards=""/>', "conforms", ""),
+    ('<action no="0" player="Sitter" type="9" sum="€0.01" cards=""/>', "unreadable", "sits out (action type 9) with chips"),
+    (('<action no="0" player="Sitter" type="9" sum="€0" cards=""/>'
+      '<action no="9" player="Sitter" type="15" sum="€0.01" cards=""/>'), "unreadable", "but then acts (ante)"),
+    ('<action no="8" player="Player0" type="9" sum="€0" cards=""/>', "unreadable", "after taking part in the hand"),
+    # type 6, a raise "by" only by fpdb's guess: not read
+    ('<action no="8" player="Player0" type="6" sum="€0.05" cards=""/>', "unreadable", "unknown iPoker action type '6'"),
+])
+def test_ipoker_sitting_out_actions(tmp_path: Path, planted: str, verdict: str, said: str) -> None:
+    text = (SITES / "ipoker" / "7-StudHL-EUR-0.05-0.10-201405.xml").read_text(encoding="cp1252")
+    text = text.replace(IPOKER_SEAT, SITTER + IPOKER_SEAT, 1).replace(IPOKER_ANTES, planted + IPOKER_ANTES, 1)
+    path = tmp_path / "ipoker.xml"
+    path.write_text(text, encoding="cp1252")
+    first = audit_item(next(iter(open_history(path))))
+    assert first.verdict == verdict, first
+    assert said in first.reason
+
+
 @pytest.mark.parametrize(("planted", "ignored"), [
     ("<note>good luck</note>", True),
     ('<note player="Hero">good luck</note>', False),

@@ -91,6 +91,30 @@ def test_each_reading_of_unordered_cards_differs_in_the_up_cards() -> None:
     assert len(readings) == 4 and ups == {hero[0], hero[1], hero[6], hero[3]}
 
 
+def _unseen_mylonas(tmp_path: Path, shown: str) -> Path:
+    """The OnGame hand with none of mylonas77's up cards dealt face up in the record and his
+    seven cards shown unordered: 840 placings of the up cards, more than the audit judges."""
+    return _edited(tmp_path, ONGAME, ("Dealing to mylonas77: [-, -, 5c]", "Dealing to mylonas77: [-, -, -]"),
+                   *((f"Dealing to mylonas77: [{card}]", "Dealing to mylonas77: [-]") for card in ("2h", "Kh", "Qh")),
+                   ("---\nSummary:", f"mylonas77 shows [ {shown} ]\n---\nSummary:"))
+
+
+def test_too_many_readings_still_say_the_payout_held(tmp_path: Path) -> None:
+    verdict = audit_item(_one(_unseen_mylonas(tmp_path, "Ac, Ad, 5c, 2h, Kh, Qh, 3d")))
+    assert verdict.verdict == "cannot-judge" and not verdict.deviations
+    assert "too many readings" in verdict.reason and "the antes and the payout conform" in verdict.reason
+    assert verdict.checked == ("the books balance", "the antes", "the payout")
+
+
+def test_a_wrong_payout_deviates_whatever_the_order_of_the_cards(tmp_path: Path) -> None:
+    # With 4h instead of Qh mylonas77 holds A-2-3-4-5, the low half is his; the site paid Hero
+    # the whole pot. No order of his cards changes that: the payout deviates, the actions unjudged.
+    verdict = audit_item(_one(_unseen_mylonas(tmp_path, "Ac, Ad, 5c, 2h, Kh, 4h, 3d")))
+    assert verdict.verdict == "deviates" and [d.rule for d in verdict.deviations] == ["showdown.split"]
+    assert dict(verdict.net_rules)["mylonas77"] - dict(verdict.net_recorded)["mylonas77"] == 244
+    assert verdict.reason.startswith("not checked: the actions") and "too many readings" in verdict.reason
+
+
 # --- an ante the header does not state ---------------------------------------------------------------
 
 CARDTEST = "pokerstars/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt"

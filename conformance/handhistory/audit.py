@@ -754,16 +754,25 @@ def _key(verdict: HandVerdict) -> tuple[object, ...]:
 
 def _judge_readings(record: HandRecord, verdict: HandVerdict, options: AuditOptions) -> HandVerdict:
     """The verdict when the record holds inferences: the same under every reading, or
-    ``cannot-judge`` naming them and saying what held under all of them."""
+    ``cannot-judge`` naming them and saying what held under all of them.
+
+    What no inference changes is judged once, on the record's own reading, and stands
+    whatever the readings say (``_reading_free``): the books, the payout (worked out from what
+    each player put in and the cards each holds, which an order of cards, an ante or the
+    stakes never change), and the antes unless the ante or the stakes were inferred. A payout
+    that differs from the rules' is a deviation under every reading, so it is reported even
+    when the actions cannot be judged; and when the readings are too many to judge each, what
+    held is still said, with the actions as the reader read them."""
     said = tuple(inference.text for inference in record.inferences)
     readings = alternatives(record)
     if readings is None and verdict.verdict == "cannot-judge":
         return replace(verdict, inferences=said)  # judged as not judgeable already, on other grounds
+    payout, checked, net_rules = _reading_free(record, verdict)
     if readings is None:
-        return replace(verdict, verdict="cannot-judge", deviations=(), net_rules=(), inferences=said,
-                       reason=f"{said[0]}{' (and more)' if len(said) > 1 else ''}: too many readings of the hand "
-                              f"to judge each (more than {MAX_ALTERNATIVES})")
-    held = set(verdict.checked) if verdict.checked else None
+        why = (f"{said[0]}{' (and more)' if len(said) > 1 else ''}: too many readings of the hand "
+               f"to judge each (more than {MAX_ALTERNATIVES})")
+        return _unjudged_actions(verdict, said, why, payout, checked, net_rules,
+                                 as_read=not any(deviation.street != "showdown" for deviation in verdict.deviations))
     for number, reading in enumerate(readings):
         if number == 0:
             continue  # the record's own reading: the verdict above
@@ -772,11 +781,44 @@ def _judge_readings(record: HandRecord, verdict: HandVerdict, options: AuditOpti
             continue  # a reading the rest of the record rules out
         if _key(other) != _key(verdict):
             both = f"read as the reader did, {_describe_verdict(verdict)}; read otherwise, {_describe_verdict(other)}"
-            checked = tuple(item for item in (verdict.checked or ("the books balance",)) if held is None or item in held)
-            return replace(verdict, verdict="cannot-judge", deviations=(), net_rules=(), inferences=said,
-                           checked=checked, reason=f"{'; '.join(said)}: the verdict depends on it ({both})")
+            return _unjudged_actions(verdict, said, f"{'; '.join(said)}: the verdict depends on it ({both})",
+                                     payout, checked, net_rules, as_read=False)
     return replace(verdict, inferences=tuple(f"{text}: every reading the history allows gives this verdict"
                                              for text in said))
+
+
+def _reading_free(record: HandRecord, verdict: HandVerdict) -> tuple[tuple[Deviation, ...], list[str],
+                                                                       tuple[tuple[str, int], ...]]:
+    """What the record's own reading showed that no inference can change: its payout
+    deviations (the only deviations ``_check_payout`` makes, street ``showdown``), the
+    items checked and held, and the rules' nets when the payout was judged."""
+    payout = tuple(deviation for deviation in verdict.deviations if deviation.street == "showdown")
+    judged_payout = bool(verdict.net_rules)
+    held = set(verdict.checked)
+    checked = ["the books balance"]
+    kinds = {inference.kind for inference in record.inferences}
+    antes_held = not any(deviation.rule == "table.ante" for deviation in verdict.deviations) and \
+        (verdict.verdict != "cannot-judge" or "the antes" in held)
+    if antes_held and not kinds & {"ante", "stakes"}:
+        checked.append("the antes")
+    if judged_payout and not payout:
+        checked.append("the payout")
+    return payout, checked, (verdict.net_rules if judged_payout else ())
+
+
+def _unjudged_actions(verdict: HandVerdict, said: tuple[str, ...], why: str, payout: tuple[Deviation, ...],
+                      checked: list[str], net_rules: tuple[tuple[str, int], ...], *, as_read: bool) -> HandVerdict:
+    """The verdict of a hand whose actions an inference leaves unjudged: a payout deviation
+    stands (``deviates``, the actions said not judged); otherwise ``cannot-judge`` saying what
+    held, and, when the reader's own reading conforms in its actions, that it does."""
+    held = _held(checked)
+    if as_read and verdict.verdict != "cannot-judge":
+        held += "; read as the reader read it, every action conforms"
+    if payout:
+        return replace(verdict, verdict="deviates", deviations=payout, net_rules=net_rules, inferences=said,
+                       checked=tuple(checked), reason=f"not checked: the actions ({why}); {held}")
+    return replace(verdict, verdict="cannot-judge", deviations=(), net_rules=net_rules, inferences=said,
+                   checked=tuple(checked), reason=f"{why}; {held}")
 
 
 def _describe_verdict(verdict: HandVerdict) -> str:

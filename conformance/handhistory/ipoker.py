@@ -73,9 +73,15 @@ ROUNDS: dict[str, int | str] = {"0": "antes", "1": "deal", "2": 3, "3": 4, "4": 
 ACTIONS: dict[str, tuple[str, str]] = {
     "15": ("ante", "added"), "16": ("bring-in", "added"), "5": ("bet", "added"), "23": ("raise", "to"),
     "3": ("call", "added"), "7": ("all-in", "added"), "4": ("check", ""), "0": ("fold", ""),
+    "8": ("sits out", ""), "9": ("sits out", ""),
 }
 """Each action type: what it means and how its ``sum`` counts (1 and 2, the blinds, belong to
-flop games, which are refused from their game type)."""
+flop games, which are refused from their game type). 8 ("no action this hand", a player who
+just joined the table) and 9 ("sitting out"), from fpdb's iPoker action types: a seated player
+not dealt in, so no action of the hand (``_sits_out``). Type 6, which fpdb reads as a raise
+"by" only as "a guess", is left unknown: a hand holding one is refused, naming it."""
+
+SITTING_OUT = "sits out"
 
 CARDS: dict[str, int] = {"Third Street": 3, "Fourth Street": 4, "Fifth Street": 5, "Sixth Street": 6, "River": 7,
                          "Second Street": 2}
@@ -88,6 +94,34 @@ ROUND_ELEMENTS = frozenset({"cards", "action"})
 def _money(text: str, unit: str) -> int:
     """An amount after any currency sign (``€0.05``; a sign the decoding could not name too)."""
     return amount(text.strip().lstrip("".join({c for c in text if not (c.isdigit() or c in ".,")})), unit)
+
+
+def _empty_seat(player: ElementTree.Element, unit: str, line: int) -> None:
+    """A ``<player>`` element with no name: iPoker writes one for every seat of the table, an
+    empty seat as ``name="" chips="$0" win="$0" bet="$0"`` (cash sessions of 2010). Nobody
+    sits there; one that holds chips, won or bet something is no empty seat but a damaged
+    record, refused at its line."""
+    for field in ("chips", "win", "bet"):
+        try:
+            value = _money(player.get(field, "0") or "0", unit)
+        except ValueError as error:
+            raise HandError(f"seat {player.get('seat')!r} has no player name, and its {field}: {error}",
+                            line) from None
+        if value:
+            raise HandError(f"seat {player.get('seat')!r} has no player name but its {field} is "
+                            f"{player.get(field)!r}: a seat nobody holds has no chips", line)
+
+
+def _sits_out(build: HandBuilder, name: str, chips: int, kind: str, line: int) -> None:
+    """Action type 8 or 9: ``name`` is seated but not dealt in, so takes no part in the hand.
+    Said of a player who has already put chips in (fpdb reads type 9 as a fold), or with chips
+    of its own, it is no longer a sitting out whose play the format defines: refused."""
+    build.known(name)
+    if chips:
+        raise HandError(f"{name!r} sits out (action type {kind}) with chips: {chips}", line)
+    if name in build.in_hand:
+        raise HandError(f"{name!r} sits out (action type {kind}) after taking part in the hand: how iPoker "
+                        "plays that is not defined", line)
 
 
 class IPokerReader:
@@ -142,6 +176,9 @@ class IPokerReader:
         for player in game.iterfind("general/players/player"):
             name = player.get("name", "")
             at = player_lines.get(name, line)
+            if not name.strip():
+                _empty_seat(player, unit, at)
+                continue
             try:
                 stack, wins[name] = _money(player.get("chips", ""), unit), _money(player.get("win", "0"), unit)
             except ValueError as error:
@@ -149,6 +186,7 @@ class IPokerReader:
             build.seat(int(player.get("seat", "0")), name, stack, at)
         ignored: list[tuple[int, str]] = []
         dealt_in = set(wins)
+        sitting_out: set[str] = set()
 
         def unknown(item: ElementTree.Element, what: str) -> None:
             """An element or type no table lists: refused if it names, pays or shows (unknown.py)."""
@@ -173,9 +211,12 @@ class IPokerReader:
                 street = CARDS.get(dealt.get("type", ""))
                 if street is None:
                     raise HandError(f"a cards type stud8 does not know: {dealt.get('type')!r}", line)
-                build.deal(build.known(dealt.get("player", "")), cards(dealt.text or ""), line=line)
+                name = build.known(dealt.get("player", ""))
+                if name in sitting_out:
+                    raise HandError(f"{name!r} sits out this hand (action type 8 or 9) but is dealt cards", line)
+                build.deal(name, cards(dealt.text or ""), line=line)
             for action in sorted(round_.iterfind("action"), key=lambda a: int(a.get("no", "0"))):
-                self._act(build, action, unit, action_lines.get(action.get("no", ""), line))
+                self._act(build, action, unit, action_lines.get(action.get("no", ""), line), sitting_out)
         left = [seat.name for seat in build.seats if seat.name in build.in_hand and seat.name not in build.folded()]
         if len(left) >= 2:
             for name in left:  # iPoker marks no showdown: whoever's cards are all known showed them
@@ -198,12 +239,20 @@ class IPokerReader:
         return record
 
     @staticmethod
-    def _act(build: HandBuilder, action: ElementTree.Element, unit: str, line: int) -> None:
+    def _act(build: HandBuilder, action: ElementTree.Element, unit: str, line: int, sitting_out: set[str]) -> None:
         kind = action.get("type", "")
         if kind not in ACTIONS:
             raise HandError(f"action {action.get('no')}: unknown iPoker action type {kind!r}", line)
         meaning, how = ACTIONS[kind]
-        build.act(meaning, action.get("player", ""), _money(action.get("sum", "0"), unit), how, line)
+        name, chips = action.get("player", ""), _money(action.get("sum", "0"), unit)
+        if meaning == SITTING_OUT:
+            _sits_out(build, name, chips, kind, line)
+            sitting_out.add(name)
+        elif name in sitting_out:
+            raise HandError(f"action {action.get('no')}: {name!r} sits out this hand (action type 8 or 9) "
+                            f"but then acts ({meaning})", line)
+        else:
+            build.act(meaning, name, chips, how, line)
 
 
 READER = IPokerReader()

@@ -562,9 +562,10 @@ class HandBuilder:
     def collect(self, name: str, chips: int, pot: int = 0, line: int = 0) -> None:
         """``name`` is paid ``chips`` from pot ``pot`` (0 the main pot, 1... the side pots);
         a payout of nothing (a summary's "Collects: 0") is no payout."""
+        self.known(name)
         if chips:
-            self.collects.setdefault(pot, []).append((self.known(name), chips))
-        self.in_hand.add(name)
+            self.collects.setdefault(pot, []).append((name, chips))
+            self.in_hand.add(name)  # a payout of nothing does not put a seat in the hand
         self.last_line = max(self.last_line, line)
 
     def pot(self, amount: int, *, rake: int = 0, fees: int = 0, collected: Iterable[tuple[str, int]] = ()) -> None:
