@@ -429,3 +429,33 @@ def test_an_english_mnemonic_carried_into_a_translation_is_caught() -> None:
                             ["σπαθιά", "καρό", "κούπες", "μπαστούνια"]) is not None
     assert mnemonic_problem("pl", "to alfabetyczna kolejność angielskich nazw maści", ["trefl", "karo", "kier", "pik"]) is not None
     assert mnemonic_problem("en", "alphabetical in English", ["clubs", "diamonds", "hearts", "spades"]) is None
+
+
+# --- Greek spelling: the final -ν the card room's written Greek keeps (issue 30's close read) ---
+
+FINAL_NU_DROPPED = re.compile(r"(?<![\w'])(?:τη|στη|δε) (?:[αεηιουωάέήίόύώϊϋΐΰκπτξψ]|μπ|ντ|γκ|τσ|τζ)\w*", re.IGNORECASE)
+"""``την``, ``στην`` and ``δεν`` keep their final -ν before a vowel, before κ, π, τ, ξ, ψ and
+before the digraphs μπ, ντ, γκ, τσ, τζ («την ντάμα», «δεν έχει»); written without it there they
+read as a slip. (``μη`` is left out: before an adjective it is a prefix, «μη έγκυρος».)"""
+
+
+def final_nu_slips(text: str) -> list[str]:
+    """Each ``τη``/``στη``/``δε`` in ``text`` that should have kept its final -ν, with the next word."""
+    return FINAL_NU_DROPPED.findall(text)
+
+
+def test_the_greek_book_keeps_the_final_nu() -> None:
+    entries = load_catalogue("el")["entries"]
+    slips = {key: final_nu_slips(entry["text"]) for key, entry in entries.items() if final_nu_slips(entry["text"])}
+    assert slips == {}, f"el: final -ν dropped where Greek keeps it: {slips}"
+
+
+@pytest.mark.parametrize(("text", "slips"), [
+    ("ο ρήγας κερδίζει τη ντάμα", ["τη ντάμα"]),
+    ("πηγαίνει στη αρχή, στη θέση 1, και δε έχει σειρά", ["στη αρχή", "δε έχει"]),
+    ("Τη μπλόφα τη βλέπουν", ["Τη μπλόφα"]),
+    # kept where Greek drops it, and the words that only look alike
+    ("τη σειρά, στη μέση, δε λέει, μη έγκυρη ενέργεια, την ντάμα, στην αρχή, δεν είναι, πάντα", []),
+])
+def test_a_dropped_final_nu_is_caught(text: str, slips: list[str]) -> None:
+    assert final_nu_slips(text) == slips
