@@ -429,3 +429,71 @@ def test_an_english_mnemonic_carried_into_a_translation_is_caught() -> None:
                             ["σπαθιά", "καρό", "κούπες", "μπαστούνια"]) is not None
     assert mnemonic_problem("pl", "to alfabetyczna kolejność angielskich nazw maści", ["trefl", "karo", "kier", "pik"]) is not None
     assert mnemonic_problem("en", "alphabetical in English", ["clubs", "diamonds", "hearts", "spades"]) is None
+
+
+# --- Greek spelling: the final -ν the card room's written Greek keeps (issue 30's close read) ---
+
+FINAL_NU_DROPPED = re.compile(r"(?<![\w'])(?:τη|στη|δε) (?:[αεηιουωάέήίόύώϊϋΐΰκπτξψ]|μπ|ντ|γκ|τσ|τζ)\w*", re.IGNORECASE)
+"""``την``, ``στην`` and ``δεν`` keep their final -ν before a vowel, before κ, π, τ, ξ, ψ and
+before the digraphs μπ, ντ, γκ, τσ, τζ («την ντάμα», «δεν έχει»); written without it there they
+read as a slip. (``μη`` is left out: before an adjective it is a prefix, «μη έγκυρος».)"""
+
+
+def final_nu_slips(text: str) -> list[str]:
+    """Each ``τη``/``στη``/``δε`` in ``text`` that should have kept its final -ν, with the next word."""
+    return FINAL_NU_DROPPED.findall(text)
+
+
+def test_the_greek_book_keeps_the_final_nu() -> None:
+    entries = load_catalogue("el")["entries"]
+    slips = {key: final_nu_slips(entry["text"]) for key, entry in entries.items() if final_nu_slips(entry["text"])}
+    assert slips == {}, f"el: final -ν dropped where Greek keeps it: {slips}"
+
+
+@pytest.mark.parametrize(("text", "slips"), [
+    ("ο ρήγας κερδίζει τη ντάμα", ["τη ντάμα"]),
+    ("πηγαίνει στη αρχή, στη θέση 1, και δε έχει σειρά", ["στη αρχή", "δε έχει"]),
+    ("Τη μπλόφα τη βλέπουν", ["Τη μπλόφα"]),
+    # kept where Greek drops it, and the words that only look alike
+    ("τη σειρά, στη μέση, δε λέει, μη έγκυρη ενέργεια, την ντάμα, στην αρχή, δεν είναι, πάντα", []),
+])
+def test_a_dropped_final_nu_is_caught(text: str, slips: list[str]) -> None:
+    assert final_nu_slips(text) == slips
+
+
+# --- the examples' bookkeeping: the same chips as the English (issue 30's close read) ---------
+
+CHIP_AMOUNT = re.compile(r"(?<![\w.-])\d{2,}(?!\d)")
+"""A number of two digits or more: in an example it is a count of chips (a bet, a stack, a pot,
+a share); ranks and streets are single digits. Estonian joins its case endings with a hyphen
+(``20-ni``), so only what comes before the number is fenced."""
+
+
+def amount_differences(english: str, translated: str) -> tuple[list[str], list[str]]:
+    """The chip amounts only the English names, and those only the translation names."""
+    from collections import Counter
+
+    theirs, ours = Counter(CHIP_AMOUNT.findall(english)), Counter(CHIP_AMOUNT.findall(translated))
+    return sorted((theirs - ours).elements()), sorted((ours - theirs).elements())
+
+
+@pytest.fixture(scope="module")
+def english_examples() -> dict[str, str]:
+    """The English of every example shown (the same for each language: built once)."""
+    return {key: text for key, text in english_texts(default_rulebook(), load_source()).items() if key.startswith("example.")}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_translated_example_names_the_chips_the_english_does(english_examples: dict[str, str], lang: str) -> None:
+    english = english_examples
+    entries = load_catalogue(lang)["entries"]
+    wrong = {key: amount_differences(text, entries[key]["text"]) for key, text in english.items()
+             if key.startswith("example.") and key in entries and amount_differences(text, entries[key]["text"]) != ([], [])}
+    assert wrong == {}, f"{lang}: examples whose chips differ from the English (English only, translation only): {wrong}"
+
+
+def test_a_chip_amount_changed_in_translation_is_caught() -> None:
+    english = "Seat 2's two pair take the larger half, 42, and seat 1's seven-low the smaller, 41."
+    assert amount_differences(english, "p2 kaks paari võtavad suurema poole, 41, ja p1 madal käsi väiksema, 41.") == (["42"], ["41"])
+    assert amount_differences("the pot of 260 is split 130 and 130", "260-mängumärgine pank jagatakse 130 ja 130") == ([], [])
+    assert amount_differences("a 495-chip pot; 7-6-4-2-A on fifth street", "pula 495; 7-6-4-2-A na Fifth Street") == ([], [])
