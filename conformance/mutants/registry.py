@@ -10,6 +10,7 @@ from stud8.conformance.mutants import (
     bring_in,
     combinations,
     deck,
+    fresh,
     high,
     low,
     odd_chip,
@@ -33,6 +34,7 @@ MUTANTS: list[Mutant] = [
     *low.MUTANTS,
     *combinations.MUTANTS,
     *phases.MUTANTS,
+    *fresh.MUTANTS,
 ]
 
 _ids = [m.id for m in MUTANTS]
