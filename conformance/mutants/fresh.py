@@ -24,8 +24,8 @@ DEAL: list[Mutant] = [
     mutant("fresh-deal-door-card-first", "deal.third-street", "engine",
            "Third street is dealt with the up card first, then the two down cards.",
            ("        for face in faces:\n            cards = dealer.deal_many(len(players))",
-            "        for face in sorted(faces, key=lambda face: face != \"up\"):\n"
-            "            cards = dealer.deal_many(len(players))")),
+            ("        for face in sorted(faces, key=lambda face: face != \"up\"):\n"
+            "            cards = dealer.deal_many(len(players))"))),
     mutant("fresh-deal-burn-after-street", "deal.burns", "engine",
            "The burn card is taken after each street is dealt instead of before it.",
            (("            if street.burn or (self.street == 0 and self.options[\"burn_before_third\"]):\n"
@@ -40,10 +40,10 @@ DEAL: list[Mutant] = [
     mutant("fresh-deal-all-in-not-dealt", "deal.later-streets", "engine",
            "Later streets are dealt only to the players who still have chips: a player all-in keeps the cards "
            "they had when they went all-in.",
-           ("        players = self.table.players  # deal.dead-cards: nothing to the folded\n"
-            "        if self.street == self.last_street",
-            "        players = [seat for seat in self.table.players if self.table.stacks[seat]]  # deal.dead-cards\n"
-            "        if self.street == self.last_street")),
+           (("        players = self.table.players  # deal.dead-cards: nothing to the folded\n"
+            "        if self.street == self.last_street"),
+            ("        players = [seat for seat in self.table.players if self.table.stacks[seat]]  # deal.dead-cards\n"
+            "        if self.street == self.last_street"))),
     mutant("fresh-deck-need-counts-folded", "deck.short-stub", "engine",
            "Whether the stub is short on seventh street is judged with every seat at the table, folded ones too.",
            ("plan = plan_seventh(dealer.remaining, len(dealer.burns), len(players), self.options[\"deck_exhaustion\"])",
@@ -91,8 +91,8 @@ BRING_IN: list[Mutant] = [
            "bring_in names the seat only once it has posted pb: null before the post, and all hand long when the "
            "forced player completes instead.",
            ("\"bring_in\": None if self.bring_in is None else self.bring_in + 1,",
-            "\"bring_in\": None if self.bring_in is None or not any(a.kind == \"pb\" for a in self._log) "
-            "else self.bring_in + 1,")),
+            ("\"bring_in\": None if self.bring_in is None or not any(a.kind == \"pb\" for a in self._log) "
+            "else self.bring_in + 1,"))),
     mutant("fresh-bring-in-short-offered-all-in", "bring-in.short-stack", "betting",
            "A forced player with no more chips than the bring-in is also offered to 'complete' all-in for the stack.",
            ("        if stack > self.rules.bring_in:\n            return (stack,)",
@@ -186,8 +186,8 @@ BETTING: list[Mutant] = [
     mutant("fresh-half-bet-all-in-not-capped", "betting.raise-cap", "betting",
            "An all-in raise of half a bet or more reopens the betting but does not count toward the cap.",
            ("            self._full(seat, amount)  # at least half a bet: treated as full\n",
-            "            self._full(seat, amount)  # at least half a bet: treated as full\n"
-            "            self.full_events -= 1\n")),
+            ("            self._full(seat, amount)  # at least half a bet: treated as full\n"
+            "            self.full_events -= 1\n"))),
     mutant("fresh-cap-hard-coded", "betting.raise-cap", "betting",
            "The legal moves stop raising after three raises whatever raise_cap says (the option reaches only the "
            "capped-round bookkeeping).",
@@ -197,8 +197,8 @@ BETTING: list[Mutant] = [
            "With the open-pair option, any pair in a player's four cards (down cards too) allows the big bet on "
            "fourth street.",
            ("return any(len({card >> 2 for card in self.up[seat]}) < len(self.up[seat]) for seat in table.players)",
-            "return any(len({card >> 2 for card in self.up[seat] + self.down[seat]}) < len(self.up[seat]) + 2 "
-            "for seat in table.players)")),
+            ("return any(len({card >> 2 for card in self.up[seat] + self.down[seat]}) < len(self.up[seat]) + 2 "
+            "for seat in table.players)"))),
     mutant("fresh-open-pair-big-only", "betting.fourth-street-open-pair", "betting",
            "With an open pair on fourth street only the big bet is offered; the small bet is no longer allowed.",
            ("            for size in (self.bet, self.rules.big):  # betting.fourth-street-open-pair",
@@ -216,10 +216,10 @@ POTS: list[Mutant] = [
     mutant("fresh-uncalled-only-on-fold", "pots.uncalled-bet", "engine",
            "Uncalled chips are given back only when everyone else folded; at a showdown they stay in a pot of "
            "their own that their owner wins.",
-           ("        back = uncalled(contributions)  # pots.uncalled-bet\n        if back is not None:\n"
-            "            seat, amount = back\n            contributions[seat] -= amount\n            table.stacks",
-            "        back = None  # pots.uncalled-bet\n        if back is not None:\n"
-            "            seat, amount = back\n            contributions[seat] -= amount\n            table.stacks")),
+           (("        back = uncalled(contributions)  # pots.uncalled-bet\n        if back is not None:\n"
+            "            seat, amount = back\n            contributions[seat] -= amount\n            table.stacks"),
+            ("        back = None  # pots.uncalled-bet\n        if back is not None:\n"
+            "            seat, amount = back\n            contributions[seat] -= amount\n            table.stacks"))),
     mutant("fresh-pots-eligible-without-chips", "pots.side-pots", "pots",
            "With nobody all-in, every seat still in is eligible for the pot, even one that has put no chip in yet.",
            ("tuple(s for s in seats if not folded[s] and contributions[s] > 0))] if total else []",
@@ -299,10 +299,10 @@ HIGH: list[Mutant] = [
             "    return counts[card.rank], int(card.rank), card.suit")),
     mutant("fresh-high-six-suited-lowest-five", "hands.best-five", "fast_eval",
            "With six or seven cards of one suit the flush is the first five found from the deuce up, not the five highest.",
-           ("            ranks = [index + 2 for index in range(_RANKS - 1, -1, -1) if mask >> index & 1]\n"
-            "            table.append(_encode(FLUSH, ranks[:5]))",
-            "            ranks = [index + 2 for index in range(_RANKS) if mask >> index & 1][:5]\n"
-            "            table.append(_encode(FLUSH, sorted(ranks, reverse=True)))")),
+           (("            ranks = [index + 2 for index in range(_RANKS - 1, -1, -1) if mask >> index & 1]\n"
+            "            table.append(_encode(FLUSH, ranks[:5]))"),
+            ("            ranks = [index + 2 for index in range(_RANKS) if mask >> index & 1][:5]\n"
+            "            table.append(_encode(FLUSH, sorted(ranks, reverse=True)))"))),
     mutant("fresh-high-lowest-straight-found", "hands.best-five", "fast_eval",
            "Of two straights in seven cards the first found from the bottom is kept (A-2-3-4-5-6 plays the wheel).",
            ("    for top in range(14, 4, -1):", "    for top in range(5, 15):")),
@@ -349,22 +349,22 @@ PLANTED: list[Mutant] = [
     mutant("planted-cap-all-in-not-counted", "betting.raise-cap", "betting",
            "A bet or raise that puts its player all-in never counts toward the cap, full or not.",
            ("        self.level = self.last_full_level = amount\n        self.full_events += 1\n",
-            "        self.level = self.last_full_level = amount\n"
-            "        self.full_events += 1 if self.table.stacks[seat] else 0\n")),
+            ("        self.level = self.last_full_level = amount\n"
+            "        self.full_events += 1 if self.table.stacks[seat] else 0\n"))),
     mutant("planted-cap-all-in-completion-not-counted", "bring-in.short-all-in-completion", "betting",
            "An all-in completion of at least half the small bet opens the betting but does not count toward the cap.",
            ("            self._full(seat, amount)  # at least half a bet: treated as full\n",
-            "            self._full(seat, amount)  # at least half a bet: treated as full\n"
-            "            if self.third and previous == 0:\n                self.full_events -= 1\n")),
+            ("            self._full(seat, amount)  # at least half a bet: treated as full\n"
+            "            if self.third and previous == 0:\n                self.full_events -= 1\n"))),
     # The family of fresh-refusal-marks-acted: a refused action leaves a trace that shows later.
     mutant("planted-refused-bet-marks-bettor", "actions.refusal-keeps-state", "engine",
            "A bet or raise of the seat in turn is recorded as the round's last bet before it is checked, so a "
            "refused one still decides who shows first.",
            ("        betting = self.round\n        # An action is legal exactly",
-            "        betting = self.round\n"
+            ("        betting = self.round\n"
             "        if betting is not None and kind == \"cbr\" and seat - 1 == betting.to_act:\n"
             "            betting.last_aggressor = seat - 1\n"
-            "        # An action is legal exactly")),
+            "        # An action is legal exactly"))),
     mutant("planted-refused-fold-folds", "actions.refusal-keeps-state", "engine",
            "A fold out of turn is refused, but the seat's cards are taken away all the same.",
            ("            error = self.check(action)\n            assert error is not None\n            raise error",
