@@ -27,7 +27,6 @@ from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, 
 from stud8.conformance.suite.checks import rule_text
 from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fault_summary_lines, first_line
 from stud8.conformance.suite.nextstep import next_hint
-from stud8.conformance.suite.parting import engine_states
 from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
@@ -42,7 +41,7 @@ from stud8.conformance.suite.report import (
     summary_lines,
     write_report,
 )
-from stud8.conformance.suite.rootcause import attribute, cause_text
+from stud8.conformance.suite.rootcause import attribute_playing, cause_text
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
 from stud8.conformance.suite.testids import root_labels, suite_path
 from stud8.reference.errors import Stud8Error
@@ -236,25 +235,6 @@ def hand_of(scenario: Scenario) -> dict[str, Any]:
     keys = ("stakes", "stacks", "profile", "options", "deal", "deck", "actions") if scenario.kind == "replay" \
         else ("cards", "hands")
     return {key: jsonable(data[key]) for key in keys if key in data and data[key] is not None}
-
-
-def _attribute(scenario: Scenario, failure: ScenarioFailure, engine: Engine | None = None) -> None:
-    """The rule of each difference (``rootcause``), from the first parting when the engine can
-    play the scenario's inputs again (``parting.engine_states``); a problem there must never
-    change a result."""
-    states = None
-    if engine is not None and scenario.kind == "replay":
-        try:
-            states = engine_states(engine, scenario)
-        except EngineFault:
-            engine.restart()  # the failure stands; the next scenario gets a fresh engine
-        except Exception:  # noqa: BLE001, S110 - the first parting is extra information
-            pass
-    try:
-        attribute(scenario, failure, states=states)
-    except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
-        for item in failure.all:
-            item.rule = None
 
 
 def _failure_json(failure: ScenarioFailure, brief: bool = False) -> dict[str, Any]:
@@ -590,7 +570,7 @@ class ScenarioItem(pytest.Item):
         except pytest.skip.Exception:
             raise
         except ScenarioFailure as failure:
-            _attribute(played, failure, engine)  # before pytest shows it: the rule is part of the message
+            attribute_playing(played, failure, engine)  # before pytest shows it: the rule is part of the message
             if watch is not None:
                 watch.ran(None)
             raise
