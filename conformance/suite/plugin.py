@@ -267,13 +267,34 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None], in_baselin
 
 
 class JUnitEngineErrors:
-    """In JUnit XML (``-- --junitxml FILE``), an engine error, crash or timeout is an ``<error>``,
-    counted in the suite's ``errors``, not a ``<failure>``: the engine could not be judged there,
-    as ``stud8 conform`` counts it apart. pytest writes every failing call as a failure; this
-    turns the element it just wrote for such a scenario into an error and moves the count."""
+    """What JUnit XML (``-- --junitxml FILE``) says beyond pytest's own: engine errors as
+    errors, and a stopped run as stopped.
+
+    * An engine error, crash or timeout is an ``<error>``, counted in the suite's ``errors``, not
+      a ``<failure>``: the engine could not be judged there, as ``stud8 conform`` counts it
+      apart. pytest writes every failing call as a failure; this turns the element it just wrote
+      for such a scenario into an error and moves the count.
+    * A run that stopped before playing what it selected (the engine does not answer, keeps
+      failing, ``-x``, an interruption) looks complete to a JUnit reader: the scenarios not
+      played are skips, and pytest's stop line is on the terminal only. So the suite gets the
+      properties ``stud8_complete`` (``true``/``false``), ``stud8_scenarios_run`` and
+      ``stud8_scenarios_selected``, and a stopped run ``stud8_stopped`` (why) and one last test
+      case, ``stud8.run::stopped``, whose ``<error>`` says after how many scenarios and why: every
+      JUnit reader shows an error, and CI marks the run red even where every scenario played
+      passed."""
+
+    STOPPED_CLASS = "stud8.run"
+    STOPPED_NAME = "stopped"
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
+
+    def _xml(self) -> Any:
+        try:
+            from _pytest.junitxml import xml_key
+        except ImportError:  # pragma: no cover - a pytest without it writes what it writes
+            return None
+        return self.config.stash.get(xml_key, None)
 
     @pytest.hookimpl(trylast=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -281,11 +302,7 @@ class JUnitEngineErrors:
             return
         if dict(report.user_properties).get("stud8_outcome") not in ("error", "crash", "timeout"):
             return
-        try:
-            from _pytest.junitxml import xml_key
-        except ImportError:  # pragma: no cover - a pytest without it writes failures
-            return
-        xml = self.config.stash.get(xml_key, None)
+        xml = self._xml()
         if xml is None:
             return
         reporter = xml.node_reporter(report)
@@ -295,6 +312,31 @@ class JUnitEngineErrors:
                 xml.stats["failure"] -= 1
                 xml.stats["error"] += 1
                 break
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Before pytest's JUnit writer runs (``tryfirst``): the run's state into the suite."""
+        xml = self._xml()
+        conformance = self.config.pluginmanager.get_plugin("stud8-conformance-reporter")
+        if xml is None or hasattr(self.config, "workerinput") or not isinstance(conformance, ConformanceReporter):
+            return
+        conformance._run_state(session)
+        state, played = conformance.report.run, len(conformance.report.records)
+        xml.add_global_property("stud8_complete", "false" if state.stopped else "true")
+        xml.add_global_property("stud8_scenarios_run", str(played))
+        if state.collected is not None:
+            xml.add_global_property("stud8_scenarios_selected", str(state.collected))
+        if state.stopped is None:
+            return
+        reason = printable(state.stopped, None)
+        xml.add_global_property("stud8_stopped", reason)
+        case = xml.node_reporter(f"{self.STOPPED_CLASS}::{self.STOPPED_NAME}")
+        case.attrs.update(classname=self.STOPPED_CLASS, name=self.STOPPED_NAME)
+        # pytest's own way of adding an element (as for its internal errors): it counts it in errors
+        case._add_simple("error", f"the run was {stopped_text(played, state.collected)}: {reason}",
+                         f"The run did not play every scenario it selected: {reason}.\n"
+                         f"Scenarios played: {played}" + (f" of {state.collected}" if state.collected else "")
+                         + "; the others were not played (absent here, or skipped as 'not run'): none of them passed.")
 
 
 class ConformanceReporter:
