@@ -25,6 +25,7 @@ from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite.applicability import decide
 from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, known_failure, load_baseline, write_baseline
 from stud8.conformance.suite.checks import rule_text
+from stud8.conformance.suite.collapse import CollapseFailures, hidden_line
 from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fault_summary_lines, first_line
 from stud8.conformance.suite.nextstep import next_hint
 from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header
@@ -94,6 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[FAULTS_KEY] = FaultLog()
     config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
     config.pluginmanager.register(JUnitEngineErrors(config), "stud8-junit-engine-errors")
+    config.pluginmanager.register(CollapseFailures(config), "stud8-collapse-failures")
     baseline = config.getoption("stud8_baseline")
     report = config.getoption("stud8_report")
     why = seconds_problem(config.getoption("stud8_timeout"), "--stud8-timeout")
@@ -246,6 +248,9 @@ def _failure_json(failure: ScenarioFailure, brief: bool = False) -> dict[str, An
     cause = cause_text(failure)
     if cause and not brief:
         data["cause"] = cause
+    if failure.cause is not None and not brief:  # what differs at the root cause (collapse.kind_of)
+        data["cause_difference"] = {"path": failure.cause.path, "expected": jsonable(failure.cause.expected),
+                                    "got": jsonable(failure.cause.got)}
     return data
 
 
@@ -502,6 +507,9 @@ class ConformanceReporter:
                                         "stud8 explain ID shows one):")
             for line in causes:  # an example quotes what an engine said: sanitised (issue 22)
                 terminalreporter.write_line(printable(line, None))
+            collapsed = hidden_line(self.config)
+            if collapsed:
+                terminalreporter.write_line(collapsed)
         baseline = self.config.getoption("stud8_baseline")
         if baseline:
             totals = self.report.totals()
