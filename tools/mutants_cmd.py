@@ -23,6 +23,7 @@ from stud8.tools.formats import add_format_argument, wants_json
 EXAMPLES: tuple[str, ...] = (
     "stud8 mutants",
     "stud8 mutants -k bring-in --format json",
+    "stud8 mutants --attribution -k betting",
 )
 """The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
 
@@ -41,6 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "only those mutants' entries change")
     parser.add_argument("--doc", type=Path, metavar="FILE",
                         help="write the mutant catalogue (docs/mutants.md) to FILE and run nothing")
+    parser.add_argument("--attribution", action="store_true",
+                        help="instead of kills, measure root causes: for each mutant the share of its failing "
+                             "scenarios grouped under its own rule, per area and over the zoo (exit 0: a measurement)")
     parser.add_argument("--generated", action="store_true",
                         help="run cosmic-ray's generated mutants of the rule modules instead of the zoo "
                              "(needs the mutation extra; -k MODULE for one module)")
@@ -64,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
     if (args.sample or args.record is not None or args.log or args.resume) and not args.generated:
         raise Stud8Error("--sample, --record, --log and --resume go with --generated", "usage")
+    if args.attribution and (args.generated or args.doc is not None or args.kills is not None or args.fuzz_hands is not None):
+        raise Stud8Error("--attribution goes alone (with -k, -j and --format)", "usage")
     if args.generated:
         if args.doc is not None:
             raise Stud8Error("--doc writes the whole catalogue: leave out --generated", "usage")
@@ -98,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
     check_jobs(args.jobs)
     jobs = local_workers(args.jobs if args.jobs is not None else 2, len(mutants))
+    if args.attribution:
+        return _attribution(args, mutants, jobs)
     fuzz_hands = EQUIVALENCE_HANDS if args.fuzz_hands is None else args.fuzz_hands
     if fuzz_hands < 0:
         raise Stud8Error(f"--fuzz-hands must be 0 or more, got {fuzz_hands}", "usage")
@@ -145,6 +153,34 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         print(f"{len(bad)} mutant(s) survive: " + ", ".join(r.id for r in bad), file=sys.stderr)
         return 1
+    return 0
+
+
+def _attribution(args: argparse.Namespace, mutants: list, jobs: int) -> int:
+    """``--attribution``: where each mutant's failures are grouped (conformance/mutants/attribution.py)."""
+    from stud8.conformance.mutants.attribution import attribute_mutants, by_area, figure, report_lines
+    from stud8.conformance.mutants.run import baseline_failures, load_scenarios
+    from stud8.tools.progress import progress_bar
+
+    started = time.perf_counter()
+    everything = load_scenarios()
+    left_out = baseline_failures(everything)
+    scenarios = [scenario for scenario in everything if scenario.id not in left_out]
+    for scenario_id, problem in left_out.items():
+        print(f"stud8 mutants: left out {scenario_id}, which the reference engine fails: {problem}", file=sys.stderr)
+    wanted = [mutant for mutant in mutants if not mutant.equivalent]
+    with progress_bar(total=len(wanted), desc="mutants", unit="mutant") as bar:
+        results = attribute_mutants(wanted, scenarios, jobs=jobs, done=lambda result: bar.update(1))
+    seconds = time.perf_counter() - started
+    if wants_json(args):
+        print(json.dumps({"whole": figure(results).as_json(),
+                          "areas": {area: value.as_json() for area, value in sorted(by_area(results).items())},
+                          "seconds": round(seconds, 1), "left_out": left_out,
+                          "mutants": [result.as_json() for result in results]}, indent=2))
+    else:
+        for line in report_lines(results):
+            print(line)
+        print(f"({len(results)} mutants, {seconds:.0f} s)")
     return 0
 
 

@@ -25,7 +25,9 @@ MUTANTS: list[Mutant] = [
     mutant("betting-short-all-in-counts-toward-cap", "betting.raise-cap", "betting",
            "A short all-in (less than half a bet) counts toward the cap like a full raise.",
            ("        self.level = amount\n        if amount - self.last_full_level >= self.bet:",
-            "        self.level = amount\n        self.full_events += 1\n        if amount - self.last_full_level >= self.bet:")),
+            "        self.level = amount\n        self.full_events += 1\n        if amount - self.last_full_level >= self.bet:"),
+           # the rule book says which all-ins count toward the cap in the short all-in rules
+           also=("betting.short-all-in", "bring-in.short-all-in-completion")),
     mutant("betting-cap-counts-all-in", "betting.heads-up", "betting",
            "Players all-in count toward the cap: two players betting beside an all-in one are capped.",
            ("return self.capped or self.live > 2  # unlimited_until_capped",
@@ -61,7 +63,10 @@ MUTANTS: list[Mutant] = [
              "            self.acted[seat] = True  # at least half a bet: treated as full"))),
     mutant("betting-raise-from-level", "betting.short-all-in", "betting",
            "After a short all-in the next raise is a full bet above it, not above the last full level.",
-           ("target = self.last_full_level + self.bet  # betting.short-all-in", "target = self.level + self.bet  # betting.short-all-in")),
+           ("target = self.last_full_level + self.bet  # betting.short-all-in", "target = self.level + self.bet  # betting.short-all-in"),
+           # the level is above the last full level after every bring-in, so the completion goes too
+           # high as well: the bring-in rules state where it goes (to the small bet)
+           also=("bring-in.facing", "bring-in.short-stack", "bring-in.short-all-in-completion")),
     mutant("betting-no-free-fold", "betting.actions", "betting",
            "A fold is refused when checking is free.",
            ('moves: tuple[str, ...] = ("f", "cc")',

@@ -29,10 +29,13 @@ MUTANTS: list[Mutant] = [
             '            targets = self._completion_targets(seat)'),
             ('moves = ("pb",)  # bring-in.post-or-complete: never fold or check\n'
              '            targets = ()'))),
-    mutant("bring-in-completion-too-high", "bring-in.facing", "betting",
+    # _completion_targets: the completion of the seat that brings in (or, with nobody forced,
+    # of the opener), not of a player facing the bring-in (bring-in.facing, _raise_targets)
+    mutant("bring-in-completion-too-high", "bring-in.post-or-complete", "betting",
            "Completing goes to the bring-in plus a small bet instead of to the small bet.",
            ("        if stack >= small:\n            return (small,)",
-            "        if stack >= self.rules.bring_in + small:\n            return (self.rules.bring_in + small,)")),
+            "        if stack >= self.rules.bring_in + small:\n            return (self.rules.bring_in + small,)"),
+           also=("bring-in.all-in-on-ante",)),
     mutant("bring-in-has-option", "bring-in.no-option", "betting",
            "When nobody completes, the bring-in player is asked to act again (a live blind).",
            ("self.acted[seat] = True  # bring-in.no-option: posting counts as acting",

@@ -39,6 +39,10 @@ class Mutant:
     edits: tuple[Edit, ...]
     equivalent: str | None = None
     """Why no observation can tell this mutant from the reference engine, or None."""
+    also: tuple[str, ...] = ()
+    """Further rules the edit breaks as much as ``rule``: where the rule book states the
+    behaviour the edit changes in more than one rule (``stud8 mutants --attribution`` counts a
+    failure grouped under any of them as found). Empty for most mutants."""
 
     @property
     def area(self) -> str:
@@ -51,6 +55,6 @@ class Mutant:
 
 
 def mutant(id: str, rule: str, module: str, description: str, *edits: tuple[str, str],
-           equivalent: str | None = None) -> Mutant:
+           equivalent: str | None = None, also: tuple[str, ...] = ()) -> Mutant:
     """A ``Mutant`` from ``(old, new)`` pairs: the registry modules' shorthand."""
-    return Mutant(id, rule, module, description, tuple(Edit(old, new) for old, new in edits), equivalent)
+    return Mutant(id, rule, module, description, tuple(Edit(old, new) for old, new in edits), equivalent, also)

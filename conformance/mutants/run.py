@@ -8,6 +8,7 @@ killer survives. Work spreads over processes with ``jobs``; each worker loads th
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -118,31 +119,38 @@ def _stamp(root: Path) -> tuple[Any, ...]:
     return tuple(stamps)
 
 
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``_Hang`` in the block after ``seconds`` (where the process can set an alarm: the
+    main thread of a POSIX process; elsewhere the block runs unlimited)."""
+    timed = hasattr(signal, "setitimer") and _main_thread()
+    if not timed:
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def failures(scenarios: Iterable[Any]) -> Iterator[tuple[str, str]]:
     """(scenario id, what went wrong) for every scenario the installed engine fails."""
     from stud8.conformance.engines.api import ReferenceEngine
     from stud8.conformance.suite.replay import run_scenario
 
-    timed = hasattr(signal, "setitimer") and _main_thread()
-    previous = signal.signal(signal.SIGALRM, _alarm) if timed else None
-    try:
-        for scenario in scenarios:
-            engine = ReferenceEngine()
-            try:
-                if timed:
-                    signal.setitimer(signal.ITIMER_REAL, SCENARIO_SECONDS)
+    for scenario in scenarios:
+        engine = ReferenceEngine()
+        try:
+            with time_limit(SCENARIO_SECONDS):
                 run_scenario(engine, scenario)
-            except RecursionError:
-                yield scenario.id, "the engine recursed without end"
-            except Exception as error:  # noqa: BLE001 - a failure, an engine crash or a hang: all observable
-                text = str(error).splitlines()[0] if str(error) else type(error).__name__
-                yield scenario.id, f"{type(error).__name__}: {text}"[:300]
-            finally:
-                if timed:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-    finally:
-        if timed:
-            signal.signal(signal.SIGALRM, previous)
+        except RecursionError:
+            yield scenario.id, "the engine recursed without end"
+        except Exception as error:  # noqa: BLE001 - a failure, an engine crash or a hang: all observable
+            text = str(error).splitlines()[0] if str(error) else type(error).__name__
+            yield scenario.id, f"{type(error).__name__}: {text}"[:300]
 
 
 def _main_thread() -> bool:

@@ -22,10 +22,13 @@ MUTANTS: list[Mutant] = [
            ('the hand is over", "hand-over")', 'the hand is over", "out-of-turn")')),
     mutant("actions-wrong-amount-code", "betting.actions", "betting",
            "A bet of an amount the limit does not allow is refused with not-allowed instead of wrong-amount.",
-           ('"wrong-amount")', '"not-allowed")')),
+           ('"wrong-amount")', '"not-allowed")'),
+           # the code of a refusal belongs to the rule that refuses (checks.RULE_TABLE, rejection)
+           also=("betting.limits", "betting.fourth-street-open-pair")),
     mutant("actions-cap-code", "betting.raise-cap", "betting",
            "A raise after the cap is refused with not-allowed instead of cap-reached.",
-           ('return "cap-reached"  # betting.raise-cap', 'return "not-allowed"  # betting.raise-cap')),
+           ('return "cap-reached"  # betting.raise-cap', 'return "not-allowed"  # betting.raise-cap'),
+           also=("betting.heads-up",)),  # the cap of a heads-up round is that rule's (heads_up_raises)
     mutant("actions-zero-bring-in", "actions.bad-start", "engine",
            "Stakes with a bring-in of zero are accepted.",
            ("if not 0 < bring_in <= small < big:", "if not 0 <= bring_in <= small < big:")),

@@ -165,7 +165,13 @@ def _bring_in_all_in(s: Situation) -> bool:
 
 
 def _fourth_open_pair(s: Situation) -> bool:
+    """Fourth street with a pair showing, where the open-pair big bet is in play: the option is
+    on, or the engine offers the big bet beside the small one (it applies the option unasked).
+    With the option off and one amount offered, a wrong amount is the limit's (betting.limits)."""
     if _street(s.reference) != "fourth":
+        return False
+    in_play = bool(s.options.get("fourth_street_open_pair_big_bet")) or len(_cbr_amounts((s.engine or {}).get("legal"))) > 1
+    if not in_play:
         return False
     for seat in _live(s.reference):
         ranks = [card[0] for card in seat.get("up", [])]
@@ -179,11 +185,19 @@ def _indices(cards: Sequence[str]) -> list[int]:
 
 
 def _lowest_up_card_tied(s: Situation) -> bool:
-    """Third street: the lowest up-card rank is shown by two players (suits decide)."""
+    """Third street: the lowest up-card rank is shown by two players (suits decide), and the
+    engine's choice, if it shows one, is one of them: a tie broken otherwise. An engine that
+    picks a seat of another rank got the lowest card wrong, tie or not (bring-in.lowest-upcard)."""
     if _street(s.reference) != "third":
         return False
-    ranks = [_indices(seat.get("up", [])[:1])[0] >> 2 for seat in _seats(s.reference) if seat.get("up")]
-    return ranks.count(min(ranks, default=-1)) > 1
+    rank_of = {seat.get("seat"): _indices(seat["up"][:1])[0] >> 2 for seat in _seats(s.reference) if seat.get("up")}
+    ranks = list(rank_of.values())
+    lowest = min(ranks, default=-1)
+    if ranks.count(lowest) < 2:
+        return False
+    engine = s.engine or {}
+    chosen = engine.get("bring_in") if engine.get("bring_in") is not None else engine.get("to_act")
+    return chosen not in rank_of or rank_of[chosen] == lowest
 
 
 def _best_boards(s: Situation) -> list[Mapping[str, Any]]:

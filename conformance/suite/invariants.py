@@ -415,7 +415,13 @@ def bring_in_seat(hand: HandModel, view: View) -> Iterator[Finding]:
     forced = hand.bring_in_seat()
     got = view.raw.get("bring_in")
     if got != (None if forced is None else forced + 1):
-        rule = "bring-in.suit-order" if forced is not None and hand.rank_tie_for_lowest() \
+        # suits decide only between seats of the lowest rank: a seat of another rank chosen
+        # is the lowest card missed, tie or not
+        chosen = got - 1 if isinstance(got, int) and 0 < got <= hand.size else None
+        tie_broken_otherwise = hand.rank_tie_for_lowest() and (chosen is None or (
+            hand.lowest_up is not None and bool(hand.up[chosen])
+            and hand.up[chosen][0][0] == hand.up[hand.lowest_up][0][0]))
+        rule = "bring-in.suit-order" if forced is not None and tie_broken_otherwise \
             else "bring-in.lowest-upcard" if forced is not None \
             else "bring-in.all-in-on-ante" if hand.lowest_up is not None and hand.all_in_on_ante(hand.lowest_up) \
             else "deal.run-out"
@@ -488,7 +494,25 @@ def legal_amounts(hand: HandModel, view: View) -> Iterator[Finding]:
             yield Finding("legal", f"legal[{move}]", f"at most {most} (stack and committed)", move, "betting.all-in")
         elif amount < most and not any(amount - bet in levels for bet in bets):
             yield Finding("legal", f"legal[{move}]", "a full bet or raise, or the whole stack", move,
-                          "betting.fourth-street-open-pair" if open_pair else None)
+                          _amount_rule(hand, open_pair))
+
+
+def _amount_rule(hand: HandModel, open_pair: bool) -> str | None:
+    """The rule that sets a bet or raise amount where it is offered (None: betting.limits).
+    On third street before anyone completes, the amount offered is the completion, which the
+    bring-in rules state: the forced seat's (bring-in.post-or-complete), the opener's when
+    nobody is forced (bring-in.all-in-on-ante), or a player's facing the bring-in
+    (bring-in.facing); where the bring-in is a full bet there is no completion (table.stakes).
+    A wrong completion is their mistake, not the limit's."""
+    if open_pair:
+        return "betting.fourth-street-open-pair"
+    if hand.street == 0 and hand.stakes.get("bring_in", 0) >= hand.stakes.get("small_bet", 0):
+        return "table.stakes"  # a bring-in of a full bet is the opening bet: nothing to complete
+    if hand.street == 0 and not hand.opened:
+        return "bring-in.post-or-complete" if hand.bring_in_seat() is not None else "bring-in.all-in-on-ante"
+    if hand.street == 0 and hand.bring_in_posted and hand.full_bets == 0:
+        return "bring-in.facing"
+    return None
 
 
 @invariant("legal-answerable", "observe: legal", "deal.run-out",

@@ -25,9 +25,9 @@ from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite.applicability import decide
 from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, known_failure, load_baseline, write_baseline
 from stud8.conformance.suite.checks import rule_text
+from stud8.conformance.suite.collapse import CollapseFailures, hidden_line
 from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fault_summary_lines, first_line
 from stud8.conformance.suite.nextstep import next_hint
-from stud8.conformance.suite.parting import engine_states
 from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
@@ -42,7 +42,7 @@ from stud8.conformance.suite.report import (
     summary_lines,
     write_report,
 )
-from stud8.conformance.suite.rootcause import attribute, cause_text
+from stud8.conformance.suite.rootcause import attribute_playing, cause_text
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
 from stud8.conformance.suite.testids import root_labels, suite_path
 from stud8.reference.errors import Stud8Error
@@ -95,6 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[FAULTS_KEY] = FaultLog()
     config.pluginmanager.register(ConformanceReporter(config), "stud8-conformance-reporter")
     config.pluginmanager.register(JUnitEngineErrors(config), "stud8-junit-engine-errors")
+    config.pluginmanager.register(CollapseFailures(config), "stud8-collapse-failures")
     baseline = config.getoption("stud8_baseline")
     report = config.getoption("stud8_report")
     why = seconds_problem(config.getoption("stud8_timeout"), "--stud8-timeout")
@@ -238,25 +239,6 @@ def hand_of(scenario: Scenario) -> dict[str, Any]:
     return {key: jsonable(data[key]) for key in keys if key in data and data[key] is not None}
 
 
-def _attribute(scenario: Scenario, failure: ScenarioFailure, engine: Engine | None = None) -> None:
-    """The rule of each difference (``rootcause``), from the first parting when the engine can
-    play the scenario's inputs again (``parting.engine_states``); a problem there must never
-    change a result."""
-    states = None
-    if engine is not None and scenario.kind == "replay":
-        try:
-            states = engine_states(engine, scenario)
-        except EngineFault:
-            engine.restart()  # the failure stands; the next scenario gets a fresh engine
-        except Exception:  # noqa: BLE001, S110 - the first parting is extra information
-            pass
-    try:
-        attribute(scenario, failure, states=states)
-    except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
-        for item in failure.all:
-            item.rule = None
-
-
 def _failure_json(failure: ScenarioFailure, brief: bool = False) -> dict[str, Any]:
     data = {"step": failure.step, "field": failure.field, "expected": jsonable(failure.expected),
             "got": jsonable(failure.got), "at": failure.at,
@@ -266,6 +248,9 @@ def _failure_json(failure: ScenarioFailure, brief: bool = False) -> dict[str, An
     cause = cause_text(failure)
     if cause and not brief:
         data["cause"] = cause
+    if failure.cause is not None and not brief:  # what differs at the root cause (collapse.kind_of)
+        data["cause_difference"] = {"path": failure.cause.path, "expected": jsonable(failure.cause.expected),
+                                    "got": jsonable(failure.cause.got)}
     return data
 
 
@@ -287,13 +272,34 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None], in_baselin
 
 
 class JUnitEngineErrors:
-    """In JUnit XML (``-- --junitxml FILE``), an engine error, crash or timeout is an ``<error>``,
-    counted in the suite's ``errors``, not a ``<failure>``: the engine could not be judged there,
-    as ``stud8 conform`` counts it apart. pytest writes every failing call as a failure; this
-    turns the element it just wrote for such a scenario into an error and moves the count."""
+    """What JUnit XML (``-- --junitxml FILE``) says beyond pytest's own: engine errors as
+    errors, and a stopped run as stopped.
+
+    * An engine error, crash or timeout is an ``<error>``, counted in the suite's ``errors``, not
+      a ``<failure>``: the engine could not be judged there, as ``stud8 conform`` counts it
+      apart. pytest writes every failing call as a failure; this turns the element it just wrote
+      for such a scenario into an error and moves the count.
+    * A run that stopped before playing what it selected (the engine does not answer, keeps
+      failing, ``-x``, an interruption) looks complete to a JUnit reader: the scenarios not
+      played are skips, and pytest's stop line is on the terminal only. So the suite gets the
+      properties ``stud8_complete`` (``true``/``false``), ``stud8_scenarios_run`` and
+      ``stud8_scenarios_selected``, and a stopped run ``stud8_stopped`` (why) and one last test
+      case, ``stud8.run::stopped``, whose ``<error>`` says after how many scenarios and why: every
+      JUnit reader shows an error, and CI marks the run red even where every scenario played
+      passed."""
+
+    STOPPED_CLASS = "stud8.run"
+    STOPPED_NAME = "stopped"
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
+
+    def _xml(self) -> Any:
+        try:
+            from _pytest.junitxml import xml_key
+        except ImportError:  # pragma: no cover - a pytest without it writes what it writes
+            return None
+        return self.config.stash.get(xml_key, None)
 
     @pytest.hookimpl(trylast=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -301,11 +307,7 @@ class JUnitEngineErrors:
             return
         if dict(report.user_properties).get("stud8_outcome") not in ("error", "crash", "timeout"):
             return
-        try:
-            from _pytest.junitxml import xml_key
-        except ImportError:  # pragma: no cover - a pytest without it writes failures
-            return
-        xml = self.config.stash.get(xml_key, None)
+        xml = self._xml()
         if xml is None:
             return
         reporter = xml.node_reporter(report)
@@ -315,6 +317,31 @@ class JUnitEngineErrors:
                 xml.stats["failure"] -= 1
                 xml.stats["error"] += 1
                 break
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Before pytest's JUnit writer runs (``tryfirst``): the run's state into the suite."""
+        xml = self._xml()
+        conformance = self.config.pluginmanager.get_plugin("stud8-conformance-reporter")
+        if xml is None or hasattr(self.config, "workerinput") or not isinstance(conformance, ConformanceReporter):
+            return
+        conformance._run_state(session)
+        state, played = conformance.report.run, len(conformance.report.records)
+        xml.add_global_property("stud8_complete", "false" if state.stopped else "true")
+        xml.add_global_property("stud8_scenarios_run", str(played))
+        if state.collected is not None:
+            xml.add_global_property("stud8_scenarios_selected", str(state.collected))
+        if state.stopped is None:
+            return
+        reason = printable(state.stopped, None)
+        xml.add_global_property("stud8_stopped", reason)
+        case = xml.node_reporter(f"{self.STOPPED_CLASS}::{self.STOPPED_NAME}")
+        case.attrs.update(classname=self.STOPPED_CLASS, name=self.STOPPED_NAME)
+        # pytest's own way of adding an element (as for its internal errors): it counts it in errors
+        case._add_simple("error", f"the run was {stopped_text(played, state.collected)}: {reason}",
+                         f"The run did not play every scenario it selected: {reason}.\n"
+                         f"Scenarios played: {played}" + (f" of {state.collected}" if state.collected else "")
+                         + "; the others were not played (absent here, or skipped as 'not run'): none of them passed.")
 
 
 class ConformanceReporter:
@@ -489,6 +516,9 @@ class ConformanceReporter:
                                         "stud8 explain ID shows one):")
             for line in causes:  # an example quotes what an engine said: sanitised (issue 22)
                 terminalreporter.write_line(printable(line, None))
+            collapsed = hidden_line(self.config)
+            if collapsed:
+                terminalreporter.write_line(collapsed)
         baseline = self.config.getoption("stud8_baseline")
         if baseline:
             totals = self.report.totals()
@@ -599,7 +629,7 @@ class ScenarioItem(pytest.Item):
         except pytest.skip.Exception:
             raise
         except ScenarioFailure as failure:
-            _attribute(played, failure, engine)  # before pytest shows it: the rule is part of the message
+            attribute_playing(played, failure, engine)  # before pytest shows it: the rule is part of the message
             if watch is not None:
                 watch.ran(None)
             raise

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
+from stud8.conformance.engines.api import Engine, EngineFault, EngineRefusal, ReferenceEngine
 from stud8.conformance.suite.checks import Situation, rule_for
 from stud8.conformance.suite.deal import scenario_deck
 from stud8.conformance.suite.differences import Difference, differences, show
@@ -38,6 +38,7 @@ from stud8.conformance.suite.parting import (
     States,
     card_differences,
     compared_state,
+    engine_states,
     first_parting,
     reference_states,
 )
@@ -308,6 +309,25 @@ def attribute(scenario: Scenario, failure: ScenarioFailure, trace: ReferenceTrac
             failure.cause = parting.difference
             failure.rule = rule_for(parting.check, _parting_situation(scenario, parting, trace), scenario.rules)
     return failure.rule or ""
+
+
+def attribute_playing(scenario: Scenario, failure: ScenarioFailure, engine: Engine | None = None) -> None:
+    """``attribute``, from the first parting when the engine can play the scenario's inputs
+    again (``parting.engine_states``); a problem there must never change a result (the runner
+    and ``stud8 mutants --attribution`` both call this)."""
+    states = None
+    if engine is not None and scenario.kind == "replay":
+        try:
+            states = engine_states(engine, scenario)
+        except EngineFault:
+            engine.restart()  # the failure stands; the next scenario gets a fresh engine
+        except Exception:  # noqa: BLE001, S110 - the first parting is extra information
+            pass
+    try:
+        attribute(scenario, failure, states=states)
+    except Exception:  # noqa: BLE001 - the rule is extra information; the failure stands without it
+        for item in failure.all:
+            item.rule = None
 
 
 def _parting(scenario: Scenario, failure: ScenarioFailure, states: States) -> Parting | None:

@@ -6,8 +6,9 @@
   exactly those, as the open-source engine of issue 25 did. It is right on every rule it plays,
   so every scenario that applies to it must pass: a scenario sent with the wrong options fails.
 * ``mutant_ID`` (any zoo mutant, ``-`` written ``_``: ``mutant_bring_in_has_option``): the
-  reference engine with that mutant's edit (conformance/mutants), in its own copies of the
-  engine's modules, so the reference engine of the same process stays the rule book's.
+  reference engine with that mutant's edit (``stud8.conformance.mutants.engine.MutantEngine``),
+  in its own copies of the engine's modules, so the reference engine of the same process stays
+  the rule book's.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
-from stud8.reference.cards import parse_cards
+from stud8.conformance.mutants.engine import MutantEngine
 from stud8.reference.errors import Stud8Error
 
 HOUSE: dict[str, Any] = {
@@ -49,58 +50,6 @@ def house_rules() -> _HouseRules:
     engine = _HouseRules()
     engine.unsupported = None  # type: ignore[assignment]  # the declaration decides, as for a cmd: engine
     return engine
-
-
-class MutantEngine:
-    """A zoo mutant behind the Engine interface, in its own module objects."""
-
-    def __init__(self, mutant_id: str) -> None:
-        from stud8.conformance.mutants.registry import MUTANTS
-        from stud8.conformance.mutants.variant import installed
-
-        mutant = next(m for m in MUTANTS if m.id == mutant_id)
-        with installed(mutant) as modules:
-            engine_module = modules.get("engine")
-            if engine_module is None:
-                import importlib
-
-                engine_module = importlib.import_module("stud8.reference.engine")
-            self._hand_class = engine_module.Hand
-            self._stakes_class = engine_module.Stakes
-            self._hands = modules.get("hands")
-        self.name = f"mutant:{mutant_id}"
-        self._hand: Any = None
-        self._reference = ReferenceEngine()
-
-    def handshake(self) -> dict[str, Any]:
-        return {**self._reference.handshake(), "name": self.name}
-
-    def evaluate(self, cards):  # type: ignore[no-untyped-def]
-        if self._hands is None:
-            return self._reference.evaluate(cards)
-        try:
-            high, low = self._hands.evaluate(parse_cards(list(cards)))
-        except Stud8Error as error:
-            raise EngineRefusal(error.code, error.message) from None
-        return {"high": {"category": high.category.label, "cards": [str(c) for c in high.cards], "value": high.value},
-                "low": None if low is None else {"cards": [str(c) for c in low.cards], "value": low.value}}
-
-    def start(self, *, stacks, stakes, deck, profile, options):  # type: ignore[no-untyped-def]
-        self._hand = None
-        try:
-            self._hand = self._hand_class.start(stacks=list(stacks), stakes=self._stakes_class(**stakes),
-                                                deck=parse_cards(list(deck)), profile=profile, options=dict(options))
-        except Stud8Error as error:
-            raise EngineRefusal(error.code, error.message) from None
-
-    def act(self, action):  # type: ignore[no-untyped-def]
-        try:
-            self._hand.apply(action)
-        except Stud8Error as error:
-            raise EngineRefusal(error.code, error.message) from None
-
-    def observe(self):  # type: ignore[no-untyped-def]
-        return self._hand.observe()
 
 
 def __getattr__(name: str) -> Any:
