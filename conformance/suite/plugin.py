@@ -48,6 +48,7 @@ from stud8.conformance.suite.testids import root_labels, suite_path
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import printable, seconds_problem, shown_path
 from stud8.spec.outputs import check_output_file
+from stud8.spec.runfiles import declare_inputs, ensure_run_files
 from stud8.spec.yamlio import Problem
 
 ENGINE_KEY = pytest.StashKey[Engine]()
@@ -101,11 +102,16 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         if why:
             raise Stud8Error(why, "usage")
-        if report and not hasattr(config, "workerinput"):  # checked before the run, as stud8 conform does
-            check_output_file(Path(report), "--stud8-report")
-        update = config.getoption("stud8_update_baseline")
-        if update and not hasattr(config, "workerinput"):
-            check_output_file(Path(update), "--stud8-update-baseline")
+        # checked before the run, as stud8 conform does, in the run's ledger (stud8 conform's, or
+        # one for these checks): no output is the baseline read or the other output
+        with ensure_run_files():
+            declare_inputs([baseline], "--baseline")
+            if report and not hasattr(config, "workerinput"):
+                check_output_file(Path(report), "--stud8-report", slot="--report")
+            update = config.getoption("stud8_update_baseline")
+            if update and not hasattr(config, "workerinput"):
+                check_output_file(Path(update), "--stud8-update-baseline", slot="--update-baseline",
+                                  replaces=("--baseline",))
         config.stash[BASELINE_KEY] = load_baseline(Path(baseline)) if baseline else Baseline()
     except Stud8Error as error:
         raise pytest.UsageError(error.message) from None
@@ -433,7 +439,7 @@ class ConformanceReporter:
         old = Baseline()
         if path.is_file():
             try:
-                old = load_baseline(path)
+                old = load_baseline(path, "--update-baseline")  # the file this output replaces
             except Stud8Error:
                 old = Baseline()  # not a baseline: replaced whole
         kept = [entry for entry in old.entries.values() if entry.id not in ran]

@@ -93,9 +93,9 @@ def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        text = read_text_file(path)
+        text = read_text_file(path, role="settings file")  # an input: no output of the run replaces it
     except FileRefused as refused:
-        raise ProjectConfigError(f"{shown_path(path)}: {refused}") from None
+        raise ProjectConfigError(f"{refused.where(path)}: {refused.message}") from None
     except OSError as error:
         raise ProjectConfigError(f"{shown_path(path)}: {error.strerror or error}") from None
     try:
