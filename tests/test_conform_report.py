@@ -161,3 +161,24 @@ def test_a_label_that_cannot_name_a_run_is_a_usage_error(capsys: pytest.CaptureF
     assert code == 2 and out == ""
     assert err.startswith("stud8 conform: --label must be 1 to 80 printable characters") and len(err.splitlines()) == 1
     assert "\x1b" not in err
+
+
+def test_a_parallel_run_with_ordinary_tests_beside_the_scenarios_is_not_called_stopped(suite: Path, tmp_path: Path) -> None:
+    """Under xdist the controller collects nothing itself: the scenarios selected are counted from
+    a worker's collection, scenario files only. (The project's own ``pytest -n auto`` printed
+    "STOPPED AFTER 839 OF 3497 SCENARIOS": every ordinary test was counted as a scenario.)"""
+    import subprocess
+    import sys
+
+    pytest.importorskip("xdist", reason="pytest-xdist is not installed")
+    (suite / "wrong.yaml").unlink()
+    (suite / "test_ordinary.py").write_text("def test_one():\n    assert True\n\n\ndef test_two():\n    assert True\n")
+    report = tmp_path / "report.json"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "-p", "no:cacheprovider", "-q", str(suite),
+                           "--stud8-scenarios", str(suite), "--stud8-report", str(report)],
+                          cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "5 passed" in done.stdout
+    assert "STOPPED" not in done.stdout
+    run = json.loads(report.read_text())["run"]
+    assert run["complete"] is True and run["scenarios_run"] == 3 and run["scenarios_selected"] == 3

@@ -90,7 +90,8 @@ def test_past_the_budget_a_hand_cannot_be_judged(monkeypatch: pytest.MonkeyPatch
     verdict = audit.audit_hand(hide(record, "rdiezchang"))
     assert verdict.verdict == "cannot-judge"
     assert verdict.reason == ("too many unseen cards: rdiezchang goes to the showdown without showing, and judging "
-                              "that would take trying more than 50 ways to fill them")
+                              "that would take trying more than 50 ways to fill them; the books balance; the antes and every "
+                              "action conform")
 
 
 def test_the_time_budget_is_a_backstop(monkeypatch: pytest.MonkeyPatch) -> None:

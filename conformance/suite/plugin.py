@@ -377,7 +377,16 @@ class ConformanceReporter:
             self.hello = {}
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        self.collected = sum(1 for item in session.items if isinstance(item, (ScenarioItem, InvalidFileItem)))
+        if not hasattr(self.config, "workerinput"):  # under xdist the controller collects nothing itself
+            self.collected = sum(1 for item in session.items if isinstance(item, (ScenarioItem, InvalidFileItem)))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
+        """Under xdist, count the scenarios one worker collected (every worker collects the same
+        items): only scenario files' items, so a run that also holds ordinary tests (the project's
+        own suite) is not called stopped for the tests that are not scenarios."""
+        if not self.collected:
+            self.collected = sum(1 for nodeid in ids if nodeid.split("::", 1)[0].endswith(SCENARIO_SUFFIXES))
 
     def _run_state(self, session: pytest.Session) -> None:
         """Whether the run played what it selected; why not (``RunState``)."""

@@ -433,6 +433,8 @@ EVERY_COMMAND: dict[str, list[str]] = {
     "mutants": ["mutants", "--doc", "-"],
     "report": ["report", "--help"],
     "explain": ["explain", "pots-005"],
+    "smoke": ["smoke", "--engine", "reference"],
+    "new-harness": ["new-harness", "python", "{tmp}/harness"],
 }
 """One quick run of every command that prints on standard output."""
 
@@ -455,6 +457,8 @@ ARGUMENT_RUNS: dict[str, list[str]] = {
     "mutants": ["mutants", "-k", "{arg}"],
     "report": ["report", "{arg}"],
     "explain": ["explain", "{arg}"],
+    "smoke": ["smoke", "--engine", "{arg}"],
+    "new-harness": ["new-harness", "{arg}", "{tmp}"],
 }
 """Where each command takes a hostile argument."""
 
@@ -478,7 +482,7 @@ def stream_and_argument_jobs(root: Path) -> list[Job]:
         for command, argv in EVERY_COMMAND.items():
             tmp = root / f"stdout-{number}-{command}"
             tmp.mkdir()
-            jobs.append({"argv": [str(tmp) if part == "{tmp}" else part for part in argv], "class": f"stdout {kind}",
+            jobs.append({"argv": [part.replace("{tmp}", str(tmp)) for part in argv], "class": f"stdout {kind}",
                          "stdout": kind, "stdin": str(hello) if command == "serve" else None, "keep_stderr": True,
                          "watch": [str(tmp)], "outputs": [str(tmp)],
                          "expect": {"codes": [2], "stderr_has": f"stud8 {command}: cannot write to standard output: "}})
