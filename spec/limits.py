@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import shlex
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -166,6 +168,14 @@ def neutral_bidi(text: str) -> str:
     the rule book pages, the catalogue and the comparison page do to every page they write, in
     HTML and in Markdown alike, so that no value from a scenario or a report reorders a line."""
     return _BIDI.sub(_escape, text)
+
+
+def shell_command(parts: Iterable[Any]) -> str:
+    """A command shown for copying (a ``next:`` line, a page's copy button): ``shlex.join`` of
+    the parts each escaped by ``printable`` (uncut). Pasted into a shell it runs that one
+    command, whatever a scenario id, an engine spec or a folder name holds (a newline, ``;``,
+    ``$(...)``, an ANSI escape)."""
+    return shlex.join(printable(part, None) for part in parts)
 
 
 def shown_path(path: Any) -> str:

@@ -27,7 +27,7 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import pytest
 
@@ -40,7 +40,7 @@ from stud8.conformance.suite.nextstep import engine_flag
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, packaged_scenarios_dir
 from stud8.conformance.suite.testids import real_path, root_labels
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import seconds_problem
+from stud8.spec.limits import printable, quoted, seconds_problem
 from stud8.spec.outputs import claim_stdout, stdout_for_outputs
 from stud8.spec.runfiles import declare_inputs
 from stud8.tools.arguments import check_scenario_folders
@@ -193,12 +193,21 @@ def cache_dir(engine: str, rootdir: Path | None = None) -> Path:
 
 def start_engine(spec: str, timeout: float) -> Engine:
     """The engine under test, its handshake done: any problem is a usage error of the command."""
-    engine = make_engine(spec, timeout)
+    return greeted(make_engine(spec, timeout), spec)
+
+
+_Greeted = TypeVar("_Greeted", bound=Engine)
+
+
+def greeted(engine: _Greeted, spec: str) -> _Greeted:
+    """``engine`` once its ``hello`` is answered; an engine that cannot finish ``hello`` cannot
+    start: closed, and a usage error of the command (exit 2, one line) naming the engine, in
+    every command that runs one (conform, explain, fuzz; smoke reports it as its finding)."""
     try:
         engine.handshake()
     except EngineFault as fault:
         engine.close()
-        raise Stud8Error(f"engine {spec!r} cannot start: {first_line(fault.message)} "
+        raise Stud8Error(f"engine {quoted(spec)} cannot start: {printable(first_line(fault.message), 400)} "
                          f"(stud8 smoke{engine_flag(spec)} checks the protocol step by step)", "usage") from None
     return engine
 
