@@ -9,7 +9,10 @@ process that exits or lies."""
 
 from __future__ import annotations
 
+import json
+import os
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -63,3 +66,88 @@ def test_a_command_for_copying_runs_that_command_and_nothing_else(value: str) ->
     assert "\n" not in line and "\x1b" not in line and "\u202e" not in line
     words = shlex.split(line)
     assert len(words) == 5 and words[:2] == ["stud8", "explain"] and words[3] == "--engine"
+
+
+# --- the independent round on this wave's surfaces: settings, the plugin's ini options, harnesses
+
+
+def _plain_pytest(project: Path, ini: str, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """A plain ``pytest`` run of a user's project (in-process: the plugin is loaded by its entry
+    point), with ``ini`` in its pytest.ini: its exit status and stderr."""
+    (project / "pytest.ini").write_text(f"[pytest]\n{ini}\n")
+    (project / "test_a.py").write_text("def test_x():\n    pass\n")
+    capsys.readouterr()
+    code = pytest.main(["-p", "no:cacheprovider", "-c", str(project / "pytest.ini"), "--rootdir", str(project),
+                        *args, str(project)])
+    return int(code), capsys.readouterr().err
+
+
+def test_the_ini_file_is_an_input_of_a_plain_pytest_run(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``stud8_report = pytest.ini`` once replaced the ini file with the report."""
+    monkeypatch.chdir(tmp_path)
+    code, err = _plain_pytest(tmp_path, "stud8_report = pytest.ini", capsys)
+    assert code == pytest.ExitCode.USAGE_ERROR
+    assert "is an input of this command (its pytest configuration file)" in err
+    assert (tmp_path / "pytest.ini").read_text() == "[pytest]\nstud8_report = pytest.ini\n"
+
+
+def test_the_settings_file_is_an_input_of_a_plain_pytest_run(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "stud8.toml").write_text('label = "mine"\n')
+    code, err = _plain_pytest(tmp_path, "stud8_report = stud8.toml", capsys)
+    assert code == pytest.ExitCode.USAGE_ERROR
+    assert "its settings file" in err
+    assert (tmp_path / "stud8.toml").read_text() == 'label = "mine"\n'
+
+
+@pytest.mark.parametrize("ini", ["stud8_timeout", "stud8_builtin", "stud8_engine"])
+def test_an_ini_value_is_echoed_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch, ini: str) -> None:
+    """A 5,000-character ini value was echoed whole in the usage error (5,056 columns)."""
+    monkeypatch.chdir(tmp_path)
+    code, err = _plain_pytest(tmp_path, f"{ini} = {'x' * 5000}", capsys)
+    assert code == pytest.ExitCode.USAGE_ERROR
+    error = [line for line in err.splitlines() if line.startswith("ERROR: ")]
+    assert len(error) == 1 and len(error[0]) < 400 and "(5000 characters)" in error[0]
+
+
+def test_a_settings_file_that_is_no_regular_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A FIFO named stud8.toml was skipped without a word: the run went on without its settings."""
+    os.mkfifo(tmp_path / "stud8.toml")
+    monkeypatch.chdir(tmp_path)
+    assert main(["smoke", "--engine", "reference"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "stud8.toml: not a regular file" in err
+
+
+@pytest.mark.parametrize("label", ["multi\nline", "a\u202eb", "L" * 100_000])
+def test_a_label_in_the_settings_is_checked_naming_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch, label: str) -> None:
+    """It was refused as ``--label``, a flag nobody gave, after a line saying the settings were used."""
+    (tmp_path / "stud8.toml").write_text(f"label = {json.dumps(label)}\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["conform", "--no-builtin", "--scenarios", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "stud8.toml: label must be 1 to 80 printable characters" in err
+    assert len(err) < 400
+
+
+def test_the_python_harness_never_echoes_nan_as_an_id() -> None:
+    """``{"id": NaN}`` was read and echoed: the harness then wrote a line that is not JSON."""
+    harness = Path(__file__).parent.parent / "examples" / "engines" / "python" / "harness.py"
+    lines = '{"id": NaN, "type": "hello"}\n{"id": 1, "type": "hello", "protocol": 1}\n'
+    done = subprocess.run([sys.executable, str(harness)], input=lines, capture_output=True, text=True, timeout=60,
+                          check=False)
+    answers = [json.loads(line, parse_constant=lambda name: pytest.fail(f"{name} written")) for line in done.stdout.splitlines()]
+    assert answers[0]["id"] is None and answers[0]["type"] == "error" and answers[1]["type"] == "hello"
+
+
+def test_a_line_that_is_not_json_says_so_once() -> None:
+    from stud8.conformance.engines.protocol import ProtocolError, decode
+
+    with pytest.raises(ProtocolError) as caught:
+        decode("\x1b[2Jgarbage")
+    assert str(caught.value).startswith("not JSON (Expecting value") and "not JSON: " not in str(caught.value)

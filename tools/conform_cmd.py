@@ -37,6 +37,7 @@ from stud8.conformance.suite import plugin
 from stud8.conformance.suite.baseline import load_baseline
 from stud8.conformance.suite.faults import first_line
 from stud8.conformance.suite.nextstep import engine_flag
+from stud8.conformance.suite.projectconfig import MAX_LABEL
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, packaged_scenarios_dir
 from stud8.conformance.suite.testids import real_path, root_labels
 from stud8.reference.errors import Stud8Error
@@ -136,8 +137,6 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     return command + extra + [str(folder.resolve()) for folder in folders]
 
 
-MAX_LABEL = 80
-"""The longest ``--label`` (it names a badge file and heads a column of the page)."""
 
 
 def check_label(label: str) -> str:

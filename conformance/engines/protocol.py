@@ -258,7 +258,7 @@ def decode(line: bytes | str) -> dict[str, Any]:
     except JsonRefused as refused:
         if refused.code == "too-deep":
             raise ProtocolError(f"nesting deeper than {MAX_NESTING} levels") from None
-        raise ProtocolError(f"not JSON ({_shorten(refused.message)}): {_shorten(text.strip())!r}") from None
+        raise ProtocolError(f"not JSON ({_shorten(refused.message.removeprefix('not JSON: '))}): {_shorten(text.strip())!r}") from None
     if not isinstance(value, dict):
         raise ProtocolError(f"not a JSON object: {_shorten(value)}")
     return value
