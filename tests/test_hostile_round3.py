@@ -151,3 +151,33 @@ def test_a_line_that_is_not_json_says_so_once() -> None:
     with pytest.raises(ProtocolError) as caught:
         decode("\x1b[2Jgarbage")
     assert str(caught.value).startswith("not JSON (Expecting value") and "not JSON: " not in str(caught.value)
+
+
+def test_bidi_controls_are_shown_not_obeyed() -> None:
+    """Item 3: every embedding, override and isolate, and nothing else, written as ``\\uNNNN``."""
+    from stud8.spec.limits import neutral_bidi
+
+    controls = "".join(chr(code) for code in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+    assert neutral_bidi(f"a{controls}b") == "a" + "".join(f"\\u{ord(c):04x}" for c in controls) + "b"
+    assert neutral_bidi("ÄΩ אב 漢 \u200d") == "ÄΩ אב 漢 \u200d"
+
+
+@pytest.mark.slow  # renders the catalogue (about 14 s)
+def test_a_bidi_override_in_a_scenario_title_reaches_no_catalogue_page(tmp_path: Path) -> None:
+    """A title with U+202E reached the catalogue unchanged (HTML and Markdown)."""
+    from stud8.conformance.suite.scenarios import iter_scenarios, load_suite
+    from stud8.spec.rulebook import default_rulebook
+    from stud8.tools.docs.i18n import load_source
+    from stud8.tools.docs.render import build_catalogue_context, render_catalogue
+
+    text = (Path(__file__).parent / "data" / "valid" / "hands.yaml").read_text()
+    (tmp_path / "hands.yaml").write_text(text.replace("(test) An eight-six", "(test) An \u202eeight-six"))
+    book = default_rulebook()
+    files, problems = load_suite([tmp_path], book)
+    assert not problems
+    scenarios = list(iter_scenarios(files))
+    pages = render_catalogue(build_catalogue_context(book, scenarios, book.default_profile,
+                                                     [scenario.id for scenario in scenarios], [], load_source()))
+    assert not any("\u202e" in page for page in pages.values())
+    shown = [name for name, page in pages.items() if "\\u202eeight-six" in page]
+    assert any(name.endswith(".html") for name in shown) and any(name.endswith(".md") for name in shown)
