@@ -139,7 +139,7 @@ def test_the_toys_agree_on_the_whole_suite(language: str, tmp_path: Path, capsys
     assert outcomes[language] == outcomes["python"]
 
 
-@pytest.mark.parametrize("name", ["x; touch owned", "$(touch owned)", "a b", "y\nrm -rf z\x1b[2J"])
+@pytest.mark.parametrize("name", ["x; touch owned", "$(touch owned)", "a b", "y\nrm -rf z\x1b[2J", "-"])
 def test_the_next_line_is_shell_quoted_whatever_the_folder_is_called(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                                      monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     """Issue 29 item 3: the ``cd`` of the next line was ``cd {folder}`` unquoted, so a folder
@@ -149,4 +149,5 @@ def test_the_next_line_is_shell_quoted_whatever_the_folder_is_called(tmp_path: P
     next_line = capsys.readouterr().out.splitlines()[-1]
     assert "\n" not in next_line and "\x1b" not in next_line
     words = shlex.split(next_line.removeprefix("next: "))
-    assert words[:2] == ["cd", name.replace("\n", "\\n").replace("\x1b", "\\x1b")] and words[2] == "&&"
+    shown = name.replace("\n", "\\n").replace("\x1b", "\\x1b")
+    assert words[:2] == ["cd", f"./{shown}" if name.startswith("-") else shown] and words[2] == "&&"

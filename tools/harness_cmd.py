@@ -97,7 +97,10 @@ def run(args: argparse.Namespace) -> int:
     files = copy_harness(args.language, args.folder)
     smoke = shell_command(["stud8", "smoke", "--engine", harness.engine])
     # shell-quoted: a folder named "x; rm -rf ~" is one argument of cd when the line is pasted
-    steps = [shell_command(["cd", args.folder])] + ([harness.build] if harness.build else []) + [smoke]
+    # and a folder named "-" or "-x" is no option of cd (cd - goes back to the previous folder)
+    folder = str(args.folder)
+    steps = ([shell_command(["cd", f"./{folder}" if folder.startswith("-") else folder])]
+             + ([harness.build] if harness.build else []) + [smoke])
     if wants_json(args):
         document: dict[str, Any] = {"language": args.language, "folder": str(args.folder), "files": files,
                                     "engine": harness.engine, "build": harness.build, "next": steps}
