@@ -12,8 +12,12 @@ protocol message), never a traceback, a hang or an out-of-memory kill.
 
 from __future__ import annotations
 
+import json
 import math
 import re
+import shlex
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 MAX_NESTING = 64
@@ -153,6 +157,27 @@ def printable(value: Any, limit: int | None = MAX_QUOTE_CHARS) -> str:
     return f"{shown[: max(0, limit - 3)]}... ({len(text)} characters)"
 
 
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+"""The bidirectional embeddings, overrides and isolates: a page that shows one raw shows the
+text after it in another order than it is written (a title that reads one way and says
+another; the "Trojan Source" trick)."""
+
+
+def neutral_bidi(text: str) -> str:
+    """``text`` with every bidirectional control written as ``\\uNNNN`` (visible, inert): what
+    the rule book pages, the catalogue and the comparison page do to every page they write, in
+    HTML and in Markdown alike, so that no value from a scenario or a report reorders a line."""
+    return _BIDI.sub(_escape, text)
+
+
+def shell_command(parts: Iterable[Any]) -> str:
+    """A command shown for copying (a ``next:`` line, a page's copy button): ``shlex.join`` of
+    the parts each escaped by ``printable`` (uncut). Pasted into a shell it runs that one
+    command, whatever a scenario id, an engine spec or a folder name holds (a newline, ``;``,
+    ``$(...)``, an ANSI escape)."""
+    return shlex.join(printable(part, None) for part in parts)
+
+
 def shown_path(path: Any) -> str:
     """A file name for a message: escaped like any input (a newline in a name cannot forge a
     line), cut only past ``MAX_PATH_CHARS``."""
@@ -234,3 +259,80 @@ def seconds_problem(value: Any, flag: str, *, allow_zero: bool = False) -> str |
     if value > MAX_SECONDS:
         return f"{flag} must be at most {MAX_SECONDS:g} seconds (a week), got {value:g}"
     return None
+
+
+PYTHON_INT_DIGITS = 4300
+"""The most digits Python converts to an integer (``sys.get_int_max_str_digits``'s default)."""
+
+
+class JsonRefused(ValueError):
+    """JSON text that is not read within the limits (``decode_json``): ``message`` says why,
+    ``line`` where (1-based), ``code`` what kind: ``not-json``, ``too-deep``, ``too-large``
+    (a number past its range) or ``not-a-number`` (NaN, Infinity)."""
+
+    def __init__(self, message: str, line: int = 1, code: str = "not-json") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.code = code
+
+
+def _line_of(text: str, token: str) -> int:
+    """The line ``token`` is first written on in ``text`` (1 when it cannot be found)."""
+    found = text.find(token)
+    return 1 if found < 0 else text.count("\n", 0, found) + 1
+
+
+def decode_json(text: str, *, max_digits: int = MAX_AMOUNT_DIGITS, decimals: bool = False) -> Any:
+    """``text`` as a JSON value, within the limits every JSON input of stud8 is read under (a
+    baseline, a report, a ``--resume`` log, an OHH hand, a protocol line), or ``JsonRefused``
+    saying why and on which line:
+
+    * nesting deeper than ``MAX_NESTING`` (``too-deep``; Python's decoder recurses, and 100,000
+      ``[`` would end it in ``RecursionError``);
+    * an integer of more than ``max_digits`` digits, a fraction out of that range (``1e400``,
+      ``1e-999999999``): ``too-large``; the protocol passes ``PYTHON_INT_DIGITS``, its amounts
+      are refused by the engine with their own message;
+    * ``NaN``, ``Infinity``, ``-Infinity``, which are no JSON numbers (``not-a-number``);
+    * anything else that is not JSON (``not-json``: ``not JSON: Expecting value (column 3)``).
+
+    Fractions are floats, or ``Decimal`` with ``decimals`` (money read from a hand history)."""
+
+    def integer(token: str) -> int:
+        digits = len(token.lstrip("-"))
+        if digits > min(max_digits, PYTHON_INT_DIGITS):
+            raise JsonRefused(f"a number of {digits:,} digits (at most {max_digits} are read)",
+                              _line_of(text, token), "too-large")
+        return int(token)
+
+    def fraction(token: str) -> Any:
+        line = _line_of(text, token)
+        if len(token) > 4 * max_digits:
+            raise JsonRefused(f"a number written with {len(token):,} characters", line, "too-large")
+        try:
+            value = Decimal(token)
+        except InvalidOperation:  # pragma: no cover - the JSON scanner only passes numbers
+            raise JsonRefused(f"not a number: {shorten(token, 40)}", line) from None
+        if value and not -max_digits <= value.adjusted() < max_digits:
+            raise JsonRefused(f"the number {shorten(token, 40)} is out of range (at most {max_digits} digits are read)",
+                              line, "too-large")
+        return value if decimals else float(value)
+
+    def constant(name: str) -> Any:
+        raise JsonRefused(f"{name} is not a number", _line_of(text, name), "not-a-number")
+
+    decoder = json.JSONDecoder(parse_int=integer, parse_float=fraction, parse_constant=constant)
+    try:
+        value = decoder.decode(text)
+    except JsonRefused:
+        raise
+    except json.JSONDecodeError as error:
+        raise JsonRefused(f"not JSON: {error.msg} (column {error.colno})", error.lineno) from None
+    except RecursionError:
+        raise JsonRefused(f"nesting deeper than {MAX_NESTING}", 1, "too-deep") from None
+    except ValueError as error:  # pragma: no cover - the hooks above raise first
+        raise JsonRefused(f"not JSON: {shorten(str(error))}") from None
+    # Cheap first: text with few brackets cannot nest deeply; only then walk the value.
+    if text.count("[") + text.count("{") > MAX_NESTING and nesting_depth(value) > MAX_NESTING:
+        raise JsonRefused(f"nesting deeper than {MAX_NESTING}", 1, "too-deep")
+    return value

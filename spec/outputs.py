@@ -17,8 +17,11 @@ that these promises hold for all of them:
   a finding's or a page's name never sends a write elsewhere.
 * **Nothing else replaced.** Only a regular file (or a new one) is ever written: a folder, a
   FIFO, a socket or a device at the name is refused, and so is a file that is one of the
-  command's inputs (``inputs``: ``hh import x.yaml --out .`` must not overwrite the history it
-  reads with the scenarios it makes).
+  command's inputs (``inputs``, and every input of the run's ledger, ``stud8.spec.runfiles``:
+  declared by the command or opened by the bounded reader; ``hh import x.yaml --out .`` must
+  not overwrite the history it reads with the scenarios it makes, nor ``conform --report`` the
+  ``--baseline`` it compares with), or another output of the same run (``--report F
+  --update-baseline F``; two outputs on standard output).
 * **Atomic, with the usual permissions.** The text goes to a temporary file in the same
   folder, which is then renamed over the target; readers see the old file or the new one,
   never half of either. A new file gets the mode the umask gives (``0o666 & ~umask``), an
@@ -45,6 +48,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TextIO
 
+from stud8.spec import runfiles
 from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import shown_path
 
@@ -55,6 +59,28 @@ STDOUT_NAMES = frozenset({"-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
 def is_stdout(path: Path | str | None) -> bool:
     """Whether an output name means standard output (``-``, ``/dev/stdout``...)."""
     return path is not None and str(path) in STDOUT_NAMES
+
+
+_STDOUT_STREAM: list[TextIO] = []
+"""The stream an output named ``-`` is written to, when a command moved its own chatter off
+standard output (``stdout_for_outputs``); empty: ``sys.stdout``."""
+
+
+def standard_output() -> TextIO:
+    """Where an output named ``-`` goes: the command's standard output."""
+    return _STDOUT_STREAM[-1] if _STDOUT_STREAM else sys.stdout
+
+
+@contextlib.contextmanager
+def stdout_for_outputs(stream: TextIO) -> Iterator[None]:
+    """Within the block, outputs named ``-`` go to ``stream`` (the real standard output) while
+    ``sys.stdout`` is pointed elsewhere: ``stud8 conform --update-baseline -`` runs pytest with
+    its lines on stderr, so that standard output holds the baseline alone."""
+    _STDOUT_STREAM.append(stream)
+    try:
+        yield
+    finally:
+        _STDOUT_STREAM.pop()
 
 
 def _umask() -> int:
@@ -81,11 +107,35 @@ def _identities(inputs: Iterable[Path | str]) -> set[tuple[int, int]]:
     return found
 
 
+def _claim(flag: str, path: Path | str, key: str, slot: str | None) -> None:
+    """Claim output ``key`` for ``slot`` (default ``flag``) in the run's ledger; refuse it when
+    another slot of the same run writes it already."""
+    slot = slot or flag
+    other = runfiles.claimed_by(key)
+    if other is not None and other != slot:
+        if key == runfiles.STDOUT:
+            raise _refuse(flag, path, f"standard output is already this command's {other}: give {flag} a file")
+        raise _refuse(flag, path, f"is also this command's {other}: one output would replace the other")
+    runfiles.claim_output(key, slot)
+
+
+def claim_stdout(flag: str, slot: str | None = None) -> None:
+    """Claim standard output for ``slot`` (default ``flag``): a second output there is refused.
+    A command that prints its own results on standard output as an output (``--format json``
+    with a report) claims it too."""
+    _claim(flag, "-", runfiles.STDOUT, slot)
+
+
 def resolve_output(path: Path | str, flag: str, *, inside: Path | str | None = None,
-                   inputs: Iterable[Path | str] = ()) -> Path:
+                   inputs: Iterable[Path | str] = (), slot: str | None = None,
+                   replaces: Iterable[str] = ()) -> Path:
     """The regular file writing ``path`` writes (``path`` itself, or the file its links name),
     or ``Stud8Error`` (usage) saying why nothing may be written there (see the module
-    docstring). The target need not exist; its folder is checked by the callers."""
+    docstring). The target need not exist; its folder is checked by the callers.
+
+    ``slot`` names the output in the run's ledger (default ``flag``: the plugin's
+    ``--stud8-report`` is ``stud8 conform``'s ``--report``); ``replaces``: the options whose
+    input this output may replace (``--update-baseline`` replaces the ``--baseline`` it updates)."""
     path = Path(path)
     target = Path(os.path.realpath(path)) if os.path.islink(path) else path
     if inside is not None:
@@ -98,29 +148,40 @@ def resolve_output(path: Path | str, flag: str, *, inside: Path | str | None = N
             raise _refuse(flag, path, f"is a link leading outside {shown_path(inside)} ({shown_path(target)}): "
                                       "a link is never followed out of an output folder")
     try:
-        info = os.stat(target)
+        info: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        return target
+        info = None
     except OSError as error:
         raise _refuse(flag, path, f"cannot be checked: {error.strerror or error}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise _refuse(flag, path, "is a folder")
-    if not stat.S_ISREG(info.st_mode):
-        raise _refuse(flag, path, "is not a regular file (a device, FIFO or socket is never replaced)")
-    if (info.st_dev, info.st_ino) in _identities(inputs):
-        raise _refuse(flag, path, "is an input of this command: it would be overwritten by its own output")
-    if not os.access(target, os.W_OK):
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise _refuse(flag, path, "is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise _refuse(flag, path, "is not a regular file (a device, FIFO or socket is never replaced)")
+        if (info.st_dev, info.st_ino) in _identities(inputs):
+            raise _refuse(flag, path, "is an input of this command: it would be overwritten by its own output")
+    real = Path(os.path.realpath(target))
+    roles = runfiles.input_roles(real, info) - {slot or flag, *replaces}
+    if roles:
+        named = sorted(roles - {"input"})  # "input": read by the bounded reader, no option named it
+        raise _refuse(flag, path, f"is an input of this command ({'its ' + ', '.join(named) if named else 'a file it reads'}): "
+                                  "it would be overwritten by its own output")
+    if info is not None and not os.access(target, os.W_OK):
         raise _refuse(flag, path, "not writable")
+    _claim(flag, path, str(real), slot)
     return target
 
 
-def check_output_file(path: Path | str, flag: str, *, probe: bool = True, inputs: Iterable[Path | str] = ()) -> None:
+def check_output_file(path: Path | str, flag: str, *, probe: bool = True, inputs: Iterable[Path | str] = (),
+                      slot: str | None = None, replaces: Iterable[str] = ()) -> None:
     """Refuse an output ``path`` (named by ``flag`` in messages) that cannot be written as a
-    regular file; a usage error (exit 2). Standard output (``-``) always can. See the module
-    docstring."""
+    regular file; a usage error (exit 2). Standard output (``-``) always can, unless another
+    output of the run claimed it. See the module docstring; ``slot`` and ``replaces`` as for
+    ``resolve_output``."""
     if is_stdout(path):
+        claim_stdout(flag, slot)
         return
-    target = resolve_output(path, flag, inputs=inputs)
+    target = resolve_output(path, flag, inputs=inputs, slot=slot, replaces=replaces)
     parent = target.parent if str(target.parent) else Path(".")
     try:
         is_folder = parent.is_dir()
@@ -172,18 +233,22 @@ def _still_replaceable(flag: str, target: Path) -> None:
         raise _refuse(flag, target, "is not a regular file (a device, FIFO, link or socket is never replaced)")
 
 
-def write_text_atomic(path: Path | str, text: str, flag: str = "output", *, inputs: Iterable[Path | str] = ()) -> None:
+def write_text_atomic(path: Path | str, text: str, flag: str = "output", *, inputs: Iterable[Path | str] = (),
+                      slot: str | None = None, replaces: Iterable[str] = ()) -> None:
     """Write ``text`` to ``path`` atomically, or to standard output for ``-`` (see the module
     docstring); ``Stud8Error`` (usage) if it cannot be."""
     if is_stdout(path):
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        claim_stdout(flag, slot)
+        stream = standard_output()
+        stream.write(text)
+        stream.flush()
         return
-    write_files_atomic({Path(path): text}, flag, inputs=inputs)
+    write_files_atomic({Path(path): text}, flag, inputs=inputs, slot=slot, replaces=replaces)
 
 
 def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", *, inside: Path | str | None = None,
-                       inputs: Iterable[Path | str] = ()) -> None:
+                       inputs: Iterable[Path | str] = (), slot: str | None = None,
+                       replaces: Iterable[str] = ()) -> None:
     """Write every ``path -> text`` of ``files`` (text, or bytes such as a PDF), all replaced together or none (see the
     module docstring). Missing parent folders are created. ``Stud8Error`` (usage) on failure,
     with every target as it was.
@@ -196,7 +261,7 @@ def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", 
     for path, text in files.items():
         if inside is not None and is_stdout(path):
             raise _refuse(flag, path, "standard output is not a file of an output folder")
-        target = resolve_output(path, flag, inside=inside, inputs=inputs)
+        target = resolve_output(path, flag, inside=inside, inputs=inputs, slot=slot, replaces=replaces)
         if target in targets:
             raise _refuse(flag, path, "two outputs would be the same file")
         for folder in (target.parent, *target.parent.parents):
@@ -246,15 +311,17 @@ def write_files_atomic(files: Mapping[Path, str | bytes], flag: str = "output", 
 
 @contextlib.contextmanager
 def open_output(path: Path | str, flag: str, *, inside: Path | str | None = None,
-                inputs: Iterable[Path | str] = ()) -> Iterator[TextIO]:
+                inputs: Iterable[Path | str] = (), slot: str | None = None) -> Iterator[TextIO]:
     """A text stream that becomes ``path`` when the block ends without an error (the rules of
     the module docstring: a temporary file renamed into place, nothing left on failure), or
     standard output for ``-``. ``Stud8Error`` (usage) when it cannot be written."""
     if inside is None and is_stdout(path):
-        yield sys.stdout
-        sys.stdout.flush()
+        claim_stdout(flag, slot)
+        stream = standard_output()
+        yield stream
+        stream.flush()
         return
-    target = resolve_output(path, flag, inside=inside, inputs=inputs)
+    target = resolve_output(path, flag, inside=inside, inputs=inputs, slot=slot)
     name: str | None = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -291,7 +358,7 @@ class AppendLog:
             raise _refuse(self.flag, self.path, f"cannot write: {error.strerror or error}") from None
 
     def close(self) -> None:
-        if self.stream is sys.stdout:
+        if self.stream is standard_output():
             return
         try:
             self.stream.close()
@@ -299,16 +366,18 @@ class AppendLog:
             raise _refuse(self.flag, self.path, f"cannot write: {error.strerror or error}") from None
 
 
-def open_append(path: Path | str, flag: str, *, inputs: Iterable[Path | str] = ()) -> AppendLog:
+def open_append(path: Path | str, flag: str, *, inputs: Iterable[Path | str] = (), replaces: Iterable[str] = ()) -> AppendLog:
     """``path`` opened to have lines added at its end (created if missing), or standard output for
     ``-``: the append form of this module's promises. Only a regular file is ever written (a
     link is followed to the file it names; a FIFO, a device such as ``/dev/full``, a folder or
     one of the command's ``inputs`` is refused, checked again on the open file, so one swapped
     in between is caught too); ``Stud8Error`` (usage) naming the file otherwise. Nothing is
-    replaced: a log only grows."""
+    replaced: a log only grows (``replaces``: the options whose input it may grow, the
+    ``--resume`` log a run goes on with)."""
     if is_stdout(path):
-        return AppendLog(sys.stdout, path, flag)
-    target = resolve_output(path, flag, inputs=inputs)
+        claim_stdout(flag)
+        return AppendLog(standard_output(), path, flag)
+    target = resolve_output(path, flag, inputs=inputs, replaces=replaces)
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise _refuse(flag, path, f"no such folder {shown_path(parent)}")

@@ -26,7 +26,8 @@ from typing import Any
 
 import yaml
 
-from stud8.spec.limits import MAX_AMOUNT_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES, shorten
+from stud8.spec import runfiles
+from stud8.spec.limits import MAX_AMOUNT_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES, shorten, shown_path
 
 Position = tuple[int, int]  # (line, column), both 1-based
 
@@ -185,20 +186,27 @@ def load_yaml(text: str, path: str) -> Any:
 
 
 class FileRefused(Exception):
-    """A path that is not read: ``code`` (``unreadable``, ``not-a-file``, ``too-large``) and why."""
+    """A path that is not read: ``code`` (``unreadable``, ``not-a-file``, ``too-large``,
+    ``not-utf8``), why, and the line where the problem is, when it is at one."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, line: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.line = line
+
+    def where(self, path: Path | str) -> str:
+        """``FILE`` or ``FILE:LINE``, escaped for a message."""
+        return shown_path(path) + (f":{self.line}" if self.line is not None else "")
 
 
-def open_regular_file(path: Path | str) -> int:
+def open_regular_file(path: Path | str, role: str = "input") -> int:
     """A descriptor open for reading on the regular file ``path``, or ``FileRefused``.
 
     The file is opened without blocking and checked *after* opening (so a file swapped for a
     FIFO in between is still caught): a FIFO, a device (``/dev/zero``) or a folder would be
-    read forever or not at all. The caller owns (and closes) the descriptor.
+    read forever or not at all. The caller owns (and closes) the descriptor. The file joins the
+    run's inputs (``stud8.spec.runfiles``) as ``role``: no output of the run may replace it.
     """
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -216,13 +224,14 @@ def open_regular_file(path: Path | str) -> int:
             raise FileRefused("unreadable", why)
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused("not-a-file", "not a regular file (a FIFO, socket or device is never read)")
+        runfiles.note_read(info, role)
     except BaseException:
         os.close(descriptor)
         raise
     return descriptor
 
 
-def read_file_bytes(path: Path | str, limit: int | None = None) -> bytes:
+def read_file_bytes(path: Path | str, limit: int | None = None, role: str = "input") -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, or ``FileRefused``.
 
     Only a regular file is read (``open_regular_file``); one larger than ``limit`` (default
@@ -230,7 +239,7 @@ def read_file_bytes(path: Path | str, limit: int | None = None) -> bytes:
     read is refused too: at most ``limit`` bytes are ever held.
     """
     limit = MAX_FILE_BYTES if limit is None else limit
-    descriptor = open_regular_file(path)
+    descriptor = open_regular_file(path, role)
     try:
         info = os.fstat(descriptor)
         if info.st_size > limit:
@@ -252,14 +261,21 @@ def read_file_bytes(path: Path | str, limit: int | None = None) -> bytes:
     return b"".join(chunks)
 
 
-def read_text_file(path: Path | str, limit: int | None = None) -> str:
+def read_text_file(path: Path | str, limit: int | None = None, role: str = "input") -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes, or ``FileRefused``
-    (``read_file_bytes``)."""
-    data = read_file_bytes(path, limit)
+    (``read_file_bytes``; bytes that are not UTF-8 are refused naming their line)."""
+    data = read_file_bytes(path, limit, role)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise FileRefused("unreadable", f"cannot read file: {error}") from None
+        raise not_utf8(data, error) from None
+
+
+def not_utf8(data: bytes, error: UnicodeDecodeError) -> FileRefused:
+    """The refusal of ``data`` that ``error`` says is not UTF-8: the line and the byte."""
+    line = data.count(b"\n", 0, error.start) + 1
+    column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+    return FileRefused("not-utf8", f"not UTF-8: byte 0x{data[error.start]:02x} at column {column} ({error.reason})", line)
 
 
 def load_yaml_file(path: Path | str, display: str | None = None) -> Any:
@@ -269,7 +285,7 @@ def load_yaml_file(path: Path | str, display: str | None = None) -> Any:
     try:
         text = read_text_file(path)
     except FileRefused as refused:
-        raise YamlProblem(Problem(shown, 1, 1, refused.code, refused.message)) from None
+        raise YamlProblem(Problem(shown, refused.line or 1, 1, refused.code, refused.message)) from None
     return load_yaml(text, shown)
 
 

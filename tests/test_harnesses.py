@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -98,7 +99,8 @@ def test_new_harness_says_what_to_run_next(tmp_path: Path, capsys: pytest.Captur
     assert main(["new-harness", "c", str(tmp_path / "c"), "--format", "json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["files"] == ["Makefile", "engine.h", "harness.c", "toy_engine.c"]
-    assert document["next"][-2:] == ["make", "stud8 smoke --engine 'cmd:./harness'"]
+    assert document["next"][-2] == "make"
+    assert shlex.split(document["next"][-1]) == ["stud8", "smoke", "--engine", "cmd:./harness"]
     assert main(["new-harness", "js", str(tmp_path / "js")]) == 0
     out = capsys.readouterr().out
     assert sorted(path.name for path in (tmp_path / "js").iterdir()) == ["harness.js", "toy_engine.js"]
@@ -135,3 +137,17 @@ def test_the_toys_agree_on_the_whole_suite(language: str, tmp_path: Path, capsys
         outcomes[name] = {entry["id"]: entry["outcome"] for entry in json.loads(report.read_text())["scenarios"]}
     assert not FAULTS & set(outcomes["python"].values())
     assert outcomes[language] == outcomes["python"]
+
+
+@pytest.mark.parametrize("name", ["x; touch owned", "$(touch owned)", "a b", "y\nrm -rf z\x1b[2J", "-"])
+def test_the_next_line_is_shell_quoted_whatever_the_folder_is_called(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Issue 29 item 3: the ``cd`` of the next line was ``cd {folder}`` unquoted, so a folder
+    named ``x; touch owned`` made a line that, pasted, ran ``touch owned``."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new-harness", "python", name]) == 0
+    next_line = capsys.readouterr().out.splitlines()[-1]
+    assert "\n" not in next_line and "\x1b" not in next_line
+    words = shlex.split(next_line.removeprefix("next: "))
+    shown = name.replace("\n", "\\n").replace("\x1b", "\\x1b")
+    assert words[:2] == ["cd", f"./{shown}" if name.startswith("-") else shown] and words[2] == "&&"

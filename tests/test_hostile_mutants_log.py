@@ -102,7 +102,7 @@ def test_a_forged_line_does_not_count_a_mutant_as_killed(tmp_path: Path, capsys:
     ('{"key": "x", "module": "betting", "status": "pwned\\u001b[2J", "source": "s"}\n',
      "run.log:1: not a line of a --log file: status must be one of"),
     ("[1, 2]\n", "run.log:1: not a line of a --log file: not a JSON object"),
-    ("not json at all\n", "run.log:1: not a line of a --log file: Expecting value"),
+    ("not json at all\n", "run.log:1: not a line of a --log file: not JSON: Expecting value"),
 ])
 def test_a_log_that_is_no_log_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                      content: str | bytes | None, says: str) -> None:

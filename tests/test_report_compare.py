@@ -143,7 +143,7 @@ def test_a_forged_id_never_becomes_a_runnable_line(capsys: pytest.CaptureFixture
 
 @pytest.mark.parametrize(("make", "message"), [
     (lambda folder: folder / "missing.json", "cannot read file"),
-    (lambda folder: _write(folder / "x.json", "{not json"), "not a stud8 report: not JSON"),
+    (lambda folder: _write(folder / "x.json", "{not json"), "1: not a stud8 report: not JSON"),
     (lambda folder: _write(folder / "y.json", '{"format": 1}'), "not a stud8 report (spec/schema/report.schema.json)"),
 ])
 def test_a_file_that_is_not_a_report_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path, make: Callable[[Path], Path], message: str) -> None:
@@ -152,7 +152,7 @@ def test_a_file_that_is_not_a_report_is_a_usage_error(capsys: pytest.CaptureFixt
     capsys.readouterr()
     assert main(["report", str(path), "--html", str(page)]) == 2
     out, err = capsys.readouterr()
-    assert err.startswith(f"stud8 report: {path}: ") and message in err and len(err.splitlines()) == 1
+    assert err.startswith(f"stud8 report: {path}:") and message in err and len(err.splitlines()) == 1
     assert not page.exists() and out == ""
 
 

@@ -96,8 +96,10 @@ def test_non_utf8_file_is_unreadable(tmp_path: Path) -> None:
     path.write_bytes(b"name: caf\xe9\n")
     with pytest.raises(YamlProblem) as caught:
         load_yaml_file(path)
-    assert caught.value.problem.code == "unreadable"
-    assert caught.value.problem.message.startswith("cannot read file: ")
+    # the byte and its line are named (issue 29: UTF-8 errors as FILE:LINE)
+    assert caught.value.problem.code == "not-utf8"
+    assert caught.value.problem.line == 1
+    assert caught.value.problem.message.startswith("not UTF-8: byte 0xe9 at column 10")
 
 
 def test_containers_are_positioned_plain_types() -> None:

@@ -13,6 +13,8 @@ What every command shares is handled here once:
   silent success; a closed standard input is an input that has ended;
 * an ``OSError`` no command expected (a 300-character file name, a file that vanished while
   it was read) is one line naming the file, exit 2;
+* each run keeps the ledger of the files it reads and writes (``stud8.spec.runfiles``), so
+  that no output replaces one of its inputs or another of its outputs;
 * every line printed here passes the one sanitiser (``stud8.spec.limits.printable``), so an
   argument with a newline or an ANSI escape, or of 100,000 characters, prints as one bounded,
   inert line.
@@ -30,6 +32,7 @@ from typing import Any, NoReturn
 
 from stud8.reference.errors import Stud8Error
 from stud8.spec.limits import MAX_PATH_CHARS, MAX_QUOTE_CHARS, printable, shorten, shown_path
+from stud8.spec.runfiles import run_files
 from stud8.tools.arguments import examples
 from stud8.tools.streams import GuardedStdout, StdoutFailed, hold_closed_descriptors
 from stud8.tools.version import stud8_version
@@ -171,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         name = args._name
         try:
-            code = int(args._run(args))
+            with run_files():  # what this run reads and writes: no output over an input or another output
+                code = int(args._run(args))
             sys.stdout.flush()
             return code
         except Stud8Error as error:

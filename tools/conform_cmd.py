@@ -27,7 +27,7 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import pytest
 
@@ -37,10 +37,13 @@ from stud8.conformance.suite import plugin
 from stud8.conformance.suite.baseline import load_baseline
 from stud8.conformance.suite.faults import first_line
 from stud8.conformance.suite.nextstep import engine_flag
-from stud8.conformance.suite.scenarios import packaged_scenarios_dir
+from stud8.conformance.suite.projectconfig import MAX_LABEL
+from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, packaged_scenarios_dir
 from stud8.conformance.suite.testids import real_path, root_labels
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import seconds_problem
+from stud8.spec.limits import printable, quoted, seconds_problem
+from stud8.spec.outputs import claim_stdout, stdout_for_outputs
+from stud8.spec.runfiles import declare_inputs
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_writable, is_stdout
@@ -95,12 +98,16 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     problem = seconds_problem(args.timeout, "--timeout")  # inf, nan and 1e308 are refused here, before any run
     if problem:
         raise Stud8Error(problem, "usage")
+    # every file the run reads, before any output is checked: no output may replace one of them
+    declare_inputs(folders, "--scenarios", suffixes=SCENARIO_SUFFIXES)
+    declare_inputs([args.baseline], "--baseline")
     if args.report is not None:
         check_writable(args.report, "--report")
     if args.baseline is not None:
         load_baseline(args.baseline)  # a baseline that cannot be read stops the run before it starts
     if getattr(args, "update_baseline", None) is not None:
-        check_writable(args.update_baseline, "--update-baseline")
+        # it reads the file it replaces (entries for scenarios not run are kept), and may replace the --baseline
+        check_writable(args.update_baseline, "--update-baseline", replaces=("--baseline",))
     extra = list(args.pytest_args)
     if extra and extra[0] == "--":
         extra = extra[1:]
@@ -117,7 +124,8 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     if args.baseline is not None:
         command += ["--stud8-baseline", str(args.baseline.resolve())]
     if getattr(args, "update_baseline", None) is not None:
-        command += ["--stud8-update-baseline", str(args.update_baseline.resolve())]
+        update = args.update_baseline
+        command += ["--stud8-update-baseline", str(update) if is_stdout(update) else str(update.resolve())]
     if getattr(args, "keep_going", False):
         command.append("--stud8-keep-going")
     if getattr(args, "label", None) is not None:
@@ -129,8 +137,6 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     return command + extra + [str(folder.resolve()) for folder in folders]
 
 
-MAX_LABEL = 80
-"""The longest ``--label`` (it names a badge file and heads a column of the page)."""
 
 
 def check_label(label: str) -> str:
@@ -186,12 +192,21 @@ def cache_dir(engine: str, rootdir: Path | None = None) -> Path:
 
 def start_engine(spec: str, timeout: float) -> Engine:
     """The engine under test, its handshake done: any problem is a usage error of the command."""
-    engine = make_engine(spec, timeout)
+    return greeted(make_engine(spec, timeout), spec)
+
+
+_Greeted = TypeVar("_Greeted", bound=Engine)
+
+
+def greeted(engine: _Greeted, spec: str) -> _Greeted:
+    """``engine`` once its ``hello`` is answered; an engine that cannot finish ``hello`` cannot
+    start: closed, and a usage error of the command (exit 2, one line) naming the engine, in
+    every command that runs one (conform, explain, fuzz; smoke reports it as its finding)."""
     try:
         engine.handshake()
     except EngineFault as fault:
         engine.close()
-        raise Stud8Error(f"engine {spec!r} cannot start: {first_line(fault.message)} "
+        raise Stud8Error(f"engine {quoted(spec)} cannot start: {printable(first_line(fault.message), 400)} "
                          f"(stud8 smoke{engine_flag(spec)} checks the protocol step by step)", "usage") from None
     return engine
 
@@ -269,28 +284,34 @@ def run(args: argparse.Namespace) -> int:
         return explain_cmd.run(argparse.Namespace(id=args.explain, engine=args.engine, timeout=args.timeout,
                                                   scenarios=args.scenarios, no_builtin=args.no_builtin, format=args.format))
     as_json = wants_json(args)
+    if as_json:  # standard output holds the report (a --report - is that same report)
+        claim_stdout("--format json", "--report")
+    # an output on standard output holds it alone: pytest's lines then go to stderr
+    quiet = as_json or is_stdout(args.report) or is_stdout(getattr(args, "update_baseline", None))
     with tempfile.TemporaryDirectory(prefix="stud8-conform-") as scratch:
-        temporary = as_json and args.report is None
+        temporary = as_json and (args.report is None or is_stdout(args.report))
         if temporary:
             args.report = Path(scratch) / "report.json"  # printed on stdout at the end
-        command = pytest_arguments(args) + (["--stud8-report-quiet"] if temporary else [])
+        command = pytest_arguments(args) + (["--stud8-report-quiet"] if temporary or is_stdout(args.report) else [])
         autoload_off = bool(os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"))
         engine = start_engine(args.engine, args.timeout)
         plugins: list[Any] = [plugin.PremadeEngine(engine)] + ([plugin] if autoload_off else [])
         if show_progress(as_json):
             plugins.append(ScenarioProgress())
         saved, sys.stderr = sys.stderr, _Reworded(sys.stderr)  # type: ignore[assignment]
+        real_stdout = sys.stdout
         try:
-            # --format json: stdout holds the report alone; pytest's own lines go to stderr
-            with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+            # --format json, or an output named -: stdout holds that alone; pytest's own lines go to stderr
+            with (contextlib.redirect_stdout(sys.stderr) if quiet else contextlib.nullcontext(),
+                  stdout_for_outputs(real_stdout)):
                 code = pytest.main(command, plugins=plugins)
         finally:
             sys.stderr = saved
             engine.close()
-        if as_json and args.report.is_file():
+        if temporary and args.report.is_file():
             sys.stdout.write(args.report.read_text(encoding="utf-8"))
     if code == pytest.ExitCode.OK:
-        print(next_step(args), file=sys.stderr if as_json else sys.stdout)
+        print(next_step(args), file=sys.stderr if quiet else sys.stdout)
         return 0
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED):
         return 2

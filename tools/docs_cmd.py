@@ -25,10 +25,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import shown_path
 from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
+from stud8.spec.runfiles import declare_inputs
 from stud8.spec.yamlio import Problem
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.docs.collation import FALLBACK_NOTE, uses_icu
@@ -88,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     rules_path = args.rules or packaged_rules_path()
     if not Path(rules_path).is_file():
         raise Stud8Error(f"--rules {shown_path(rules_path)}: no such file", "usage")
+    # what the book is made of: no page of --out may replace it (--out book --rules book/rules.md)
+    declare_inputs([rules_path], "--rules")
+    declare_inputs(args.scenarios, "--scenarios", suffixes=SCENARIO_SUFFIXES)
     try:
         book: RuleBook = load_rulebook_file(rules_path)
     except RuleBookError as error:

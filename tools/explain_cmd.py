@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import textwrap
 from pathlib import Path
 from typing import Any
 
 from stud8.spec.errors import Stud8Error
+from stud8.spec.limits import shell_command
 from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.streams import say
@@ -114,7 +114,7 @@ def command_line(args: argparse.Namespace) -> str:
         parts += ["--scenarios", str(folder)]
     if args.no_builtin:
         parts.append("--no-builtin")
-    return " ".join(shlex.quote(part) for part in parts)
+    return shell_command(parts)
 
 
 # --- text --------------------------------------------------------------------------------------

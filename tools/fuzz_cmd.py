@@ -50,14 +50,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from pathlib import Path
 from typing import Any
 
 from stud8.conformance.executor import default_jobs
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import printable, seconds_problem, shown_path
+from stud8.spec.limits import printable, seconds_problem, shell_command, shown_path
 from stud8.tools.arguments import check_jobs, seed
 from stud8.tools.formats import add_format_argument, wants_json
 from stud8.tools.output import check_output_folder
@@ -185,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
         select_hits,
     )
     from stud8.spec.rulebook import default_rulebook
+    from stud8.tools.conform_cmd import greeted
     from stud8.tools.settings import apply_settings
 
     apply_settings(args, "fuzz", defaults={"engine": None})
@@ -209,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
         resolved = default_rulebook().resolve_options(args.profile, options)
     except Stud8Error as error:
         raise Stud8Error(error.message, "usage") from None
-    engine = make_fuzz_engine(args.engine, args.timeout)
+    engine = greeted(make_fuzz_engine(args.engine, args.timeout), args.engine)  # no hello: exit 2, one line
     coverage = bool(args.rules or args.guided)
     try:
         reason = engine.unsupported(args.profile, options)
@@ -235,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
         jobs = worker_count(args.jobs, args.hands, dask=bool(args.dask))
         with open_executor(jobs=jobs, dask=args.dask) as executor, _Reporter(args.hands, coverage) as reporter:
             result = run_search(config, engine, executor, reporter.update)
-        command = "stud8 fuzz " + " ".join(shlex.quote(part) for part in _command_line(args))
+        command = shell_command(["stud8", "fuzz", *_command_line(args)])
         name = args.engine.strip()
         findings = [investigate(config, engine, hit, args.out, engine_name=name,
                                 burn_first=bool(resolved["burn_before_third"]), command=command,

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from stud8.spec.errors import Stud8Error
-from stud8.spec.limits import shown_path
+from stud8.spec.limits import shell_command, shown_path
 from stud8.tools.formats import add_format_argument, wants_json
 
 EXAMPLES: tuple[str, ...] = (
@@ -95,8 +95,12 @@ def copy_harness(name: str, folder: Path) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     harness = HARNESSES[args.language]
     files = copy_harness(args.language, args.folder)
-    smoke = f"stud8 smoke --engine '{harness.engine}'"
-    steps = [f"cd {shown_path(args.folder)}"] + ([harness.build] if harness.build else []) + [smoke]
+    smoke = shell_command(["stud8", "smoke", "--engine", harness.engine])
+    # shell-quoted: a folder named "x; rm -rf ~" is one argument of cd when the line is pasted
+    # and a folder named "-" or "-x" is no option of cd (cd - goes back to the previous folder)
+    folder = str(args.folder)
+    steps = ([shell_command(["cd", f"./{folder}" if folder.startswith("-") else folder])]
+             + ([harness.build] if harness.build else []) + [smoke])
     if wants_json(args):
         document: dict[str, Any] = {"language": args.language, "folder": str(args.folder), "files": files,
                                     "engine": harness.engine, "build": harness.build, "next": steps}

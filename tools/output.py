@@ -34,11 +34,12 @@ __all__ = [
 ]
 
 
-def check_writable(path: Path, flag: str, *, inputs: Iterable[Path | str] = ()) -> None:
+def check_writable(path: Path, flag: str, *, inputs: Iterable[Path | str] = (), replaces: Iterable[str] = ()) -> None:
     """Refuse an output ``path`` (given with ``flag``) that is a folder, a device or FIFO, one
-    of the command's ``inputs``, lies in a missing folder, or where no file can be created: a
-    usage error (exit 2). ``-`` (standard output) is always fine."""
-    check_output_file(path, flag, inputs=inputs)
+    of the command's ``inputs`` (or of its run's ledger, ``stud8.spec.runfiles``) or of its
+    other outputs, lies in a missing folder, or where no file can be created: a usage error
+    (exit 2). ``-`` (standard output) is fine unless another output claimed it."""
+    check_output_file(path, flag, inputs=inputs, replaces=replaces)
 
 
 def check_output_folder(path: Path, flag: str) -> None:

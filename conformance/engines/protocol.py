@@ -25,7 +25,7 @@ from typing import Any
 
 import jsonschema
 
-from stud8.spec.limits import MAX_MESSAGE_BYTES, MAX_NESTING, nesting_depth, quoted
+from stud8.spec.limits import MAX_MESSAGE_BYTES, MAX_NESTING, PYTHON_INT_DIGITS, JsonRefused, decode_json, quoted
 
 PROTOCOL_VERSION = 1
 
@@ -243,22 +243,22 @@ def encode(message: Mapping[str, Any]) -> bytes:
 def decode(line: bytes | str) -> dict[str, Any]:
     """One line as a JSON object; ``ProtocolError`` if it is not one.
 
-    Nesting deeper than ``MAX_NESTING`` is refused (limits): no message needs more than a few
-    levels, and a line of 100,000 ``[`` would otherwise end the reader in ``RecursionError``.
-    A number of more than 4,300 digits is not JSON Python reads (its ``ValueError`` is kept).
+    Read within the limits of every JSON input (``stud8.spec.limits.decode_json``): nesting
+    deeper than ``MAX_NESTING`` is refused (no message needs more than a few levels, and a line
+    of 100,000 ``[`` would otherwise end the reader in ``RecursionError``), and so are NaN,
+    Infinity and a fraction out of range. An integer is read up to Python's 4,300 digits: an
+    amount past ``MAX_AMOUNT`` is the engine's to refuse, with its own message.
     """
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
-        value = json.loads(text)
-    except (UnicodeDecodeError, ValueError) as error:
+        value = decode_json(text, max_digits=PYTHON_INT_DIGITS)
+    except UnicodeDecodeError as error:
         shown = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
         raise ProtocolError(f"not JSON ({_shorten(str(error))}): {_shorten(shown.strip())!r}") from None
-    except RecursionError:
-        raise ProtocolError(f"nesting deeper than {MAX_NESTING} levels") from None
-    # Cheap first: a line with few brackets cannot nest deeply; only then walk the value.
-    brackets = text.count("[") + text.count("{")
-    if brackets > MAX_NESTING and nesting_depth(value) > MAX_NESTING:
-        raise ProtocolError(f"nesting deeper than {MAX_NESTING} levels")
+    except JsonRefused as refused:
+        if refused.code == "too-deep":
+            raise ProtocolError(f"nesting deeper than {MAX_NESTING} levels") from None
+        raise ProtocolError(f"not JSON ({_shorten(refused.message.removeprefix('not JSON: '))}): {_shorten(text.strip())!r}") from None
     if not isinstance(value, dict):
         raise ProtocolError(f"not a JSON object: {_shorten(value)}")
     return value

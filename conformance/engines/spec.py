@@ -52,7 +52,7 @@ def make_engine(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
     the first call and is restarted after a crash or a timeout.
     """
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or timeout <= 0:
-        raise EngineSpecError(f"--timeout must be a positive number of seconds, got {timeout!r}")
+        raise EngineSpecError(f"--timeout must be a positive number of seconds, got {quoted(timeout)}")
     if not isinstance(spec, str) or not spec.strip():
         raise EngineSpecError(f"no engine given (an engine is one of: {_forms()})")
     spec = spec.strip()
@@ -66,7 +66,7 @@ def make_engine(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
         try:
             return PokerKitEngine(native=spec == "pokerkit-native")
         except PokerKitMissing as error:
-            raise EngineSpecError(f"engine {spec!r}: {error}") from None
+            raise EngineSpecError(f"engine {quoted(spec)}: {error}") from None
     kind, colon, rest = spec.partition(":")
     if colon and kind == "cmd":
         argv = command_words(rest, spec)
@@ -76,11 +76,11 @@ def make_engine(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
     if colon and kind == "python":
         module, colon2, factory = rest.partition(":")
         if not colon2 or not module or not factory or ":" in factory:
-            raise EngineSpecError(f"engine {spec!r}: expected python:MODULE:FACTORY (example: python:my_engine:make_engine)")
+            raise EngineSpecError(f"engine {quoted(spec)}: expected python:MODULE:FACTORY (example: python:my_engine:make_engine)")
         from stud8.conformance.engines.python_adapter import PythonEngine
 
         return PythonEngine(module, factory, name=spec)
-    raise EngineSpecError(f"unknown engine {spec!r}; an engine is one of: {_forms()}")
+    raise EngineSpecError(f"unknown engine {quoted(spec)}; an engine is one of: {_forms()}")
 
 
 def command_words(line: str, spec: str = "", *, windows: bool = os.name == "nt") -> list[str]:

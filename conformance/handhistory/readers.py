@@ -37,11 +37,9 @@ import dataclasses
 import errno
 import importlib
 import io
-import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Protocol, TextIO, Union
 from xml.etree import ElementTree
@@ -56,7 +54,7 @@ from stud8.spec.limits import (
     MAX_LINE_CHARS,
     MAX_NAME_CHARS,
     MAX_NESTING,
-    nesting_depth,
+    decode_json,
     shorten,
 )
 from stud8.spec.yamlio import FileRefused, open_regular_file
@@ -434,44 +432,12 @@ def _unlisted(error: OSError) -> HandProblem:
 
 # --- the shared bounded parsers --------------------------------------------------------------------
 
-def _json_int(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > MAX_AMOUNT_DIGITS:
-        raise ValueError(f"a number of {digits:,} digits (at most {MAX_AMOUNT_DIGITS} are read)")
-    return int(text)
-
-
-def _json_decimal(text: str) -> Decimal:
-    if len(text) > 4 * MAX_AMOUNT_DIGITS:
-        raise ValueError(f"a number written with {len(text):,} characters")
-    try:
-        value = Decimal(text)
-    except InvalidOperation:  # pragma: no cover - the JSON scanner only passes numbers
-        raise ValueError(f"not a number: {text[:40]!r}") from None
-    if value and not -MAX_AMOUNT_DIGITS <= value.adjusted() < MAX_AMOUNT_DIGITS:
-        raise ValueError(f"the number {text[:40]} is out of range (at most {MAX_AMOUNT_DIGITS} digits are read)")
-    return value
-
-
-def _json_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a hand history can hold")
-
-
-_DECODER = json.JSONDecoder(parse_float=_json_decimal, parse_int=_json_int, parse_constant=_json_constant)
-
-
 def load_json(text: str) -> Any:
-    """A JSON document of a hand history, within the limits: ``ValueError`` (a
-    ``json.JSONDecodeError`` or one naming the limit) for text that is not JSON, nests deeper
-    than ``MAX_NESTING``, or holds a number of more than ``MAX_AMOUNT_DIGITS`` digits, out of
-    that range (``1e999999999``), or NaN. Fractions are ``Decimal``, never floats."""
-    try:
-        value = _DECODER.decode(text)
-    except RecursionError:
-        raise ValueError(f"nesting deeper than {MAX_NESTING}") from None
-    if text.count("[") + text.count("{") > MAX_NESTING and nesting_depth(value) > MAX_NESTING:
-        raise ValueError(f"nesting deeper than {MAX_NESTING}")
-    return value
+    """A JSON document of a hand history, within the limits (``stud8.spec.limits.decode_json``):
+    ``JsonRefused`` (a ``ValueError``) for text that is not JSON, nests deeper than
+    ``MAX_NESTING``, or holds a number of more than ``MAX_AMOUNT_DIGITS`` digits, out of that
+    range (``1e999999999``), or NaN. Fractions are ``Decimal``, never floats."""
+    return decode_json(text, decimals=True)
 
 
 def parse_xml(text: str) -> ElementTree.Element:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import MAX_NESTING, nesting_depth, quoted, shorten
+from stud8.spec.limits import JsonRefused, decode_json, printable, quoted, shown_path
 from stud8.spec.outputs import write_text_atomic
 from stud8.spec.rulebook import load_schema, schema_problems
 from stud8.spec.version import stud8_version
@@ -172,34 +172,36 @@ class Baseline:
         return None
 
 
-def _refused(path: Path, why: str) -> Stud8Error:
-    return Stud8Error(f"--baseline {path}: {why}", "usage")
+def _refused(where: str, why: str, flag: str = "--baseline") -> Stud8Error:
+    return Stud8Error(f"{flag} {where}: {why}", "usage")
 
 
-def load_baseline(path: Path) -> Baseline:
+def load_baseline(path: Path, flag: str = "--baseline") -> Baseline:
     """Read a baseline (see the module docstring); a file that is none of the three is a usage
-    error naming it. The file must be a regular file of at most ``MAX_FILE_BYTES``."""
+    error naming it (``flag``: the option that named it) and, where it can, the line. The file
+    is read through the bounded reader (a regular file of at most ``MAX_FILE_BYTES``, UTF-8) and
+    its JSON within the limits of ``decode_json`` (nesting, numbers finite and in range)."""
     try:
-        text = read_text_file(path)
+        text = read_text_file(path, role=flag)
     except FileRefused as refused:
-        raise _refused(path, refused.message) from None
+        raise _refused(refused.where(path), refused.message, flag) from None
     if not text.lstrip().startswith("{"):
-        return Baseline(path, {entry: KnownFailure(entry) for entry in _ids(path, text.splitlines())})
+        return Baseline(path, {entry: KnownFailure(entry) for entry in _ids(path, text.splitlines(), flag)})
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise _refused(path, f"not a stud8 report or baseline: not JSON ({shorten(str(error))})") from None
-    if nesting_depth(document) > MAX_NESTING:
-        raise _refused(path, f"not a stud8 report or baseline: nesting deeper than {MAX_NESTING}")
+        document = decode_json(text)
+    except JsonRefused as refused:
+        raise _refused(f"{shown_path(path)}:{refused.line}", f"not a stud8 report or baseline: {refused.message}",
+                       flag) from None
     if isinstance(document, dict) and "stud8_baseline" in document:
         problems = schema_problems(document, "baseline.schema.json", str(path))
         if problems:
-            raise _refused(path, f"not a stud8 baseline (spec/schema/baseline.schema.json): {problems[0].message}")
+            raise _refused(shown_path(path), f"not a stud8 baseline (spec/schema/baseline.schema.json): "
+                                             f"{printable(problems[0].message)}", flag)
         return Baseline(path, {item["id"]: _entry(item) for item in document["known_failures"]})
     problems = schema_problems(document, "report.schema.json", str(path))
     if problems:
-        raise _refused(path, f"not a stud8 report or baseline (spec/schema/baseline.schema.json, report.schema.json): "
-                             f"{problems[0].message}")
+        raise _refused(shown_path(path), f"not a stud8 report or baseline (spec/schema/baseline.schema.json, "
+                                         f"report.schema.json): {printable(problems[0].message)}", flag)
     entries = {}
     for item in document["scenarios"]:
         if item["outcome"] in BASELINED:
@@ -217,14 +219,14 @@ def _entry(item: Mapping[str, Any]) -> KnownFailure:
                         item.get("message", ""), values)
 
 
-def _ids(path: Path, lines: Iterable[str]) -> Iterable[str]:
+def _ids(path: Path, lines: Iterable[str], flag: str = "--baseline") -> Iterable[str]:
     pattern = re.compile(load_schema("scenario.schema.json")["$defs"]["id"]["pattern"])
     for number, line in enumerate(lines, start=1):
         word = line.split("#", 1)[0].strip()
         if not word:
             continue
         if not pattern.match(word):
-            raise Stud8Error(f"--baseline {path}:{number}: not a scenario id: {quoted(word)} "
+            raise Stud8Error(f"{flag} {shown_path(path)}:{number}: not a scenario id: {printable(quoted(word))} "
                              "(a baseline is written by --update-baseline, or is a JSON report, "
                              "or one scenario id a line with # comments)", "usage")
         yield word
@@ -242,6 +244,6 @@ def baseline_document(failures: Sequence[KnownFailure], engine: Mapping[str, Any
 
 def write_baseline(path: Path, failures: Sequence[KnownFailure], engine: Mapping[str, Any]) -> None:
     """Write the baseline atomically (``stud8.spec.outputs``: a whole file or none, only over a
-    regular file)."""
+    regular file). It may replace the ``--baseline`` the run read: updating one is its purpose."""
     text = json.dumps(baseline_document(failures, engine), indent=2) + "\n"
-    write_text_atomic(path, text, "--update-baseline")
+    write_text_atomic(path, text, "--update-baseline", replaces=("--baseline",))

@@ -28,7 +28,7 @@ from stud8.conformance.suite.checks import rule_text
 from stud8.conformance.suite.collapse import CollapseFailures, hidden_line
 from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fault_summary_lines, first_line
 from stud8.conformance.suite.nextstep import next_hint
-from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header
+from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header, settings_path
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
     Record,
@@ -46,8 +46,9 @@ from stud8.conformance.suite.rootcause import attribute_playing, cause_text
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, Scenario, load_scenario_file
 from stud8.conformance.suite.testids import root_labels, suite_path
 from stud8.reference.errors import Stud8Error
-from stud8.spec.limits import printable, seconds_problem, shown_path
+from stud8.spec.limits import printable, quoted, seconds_problem, shown_path
 from stud8.spec.outputs import check_output_file
+from stud8.spec.runfiles import declare_inputs, ensure_run_files
 from stud8.spec.yamlio import Problem
 
 ENGINE_KEY = pytest.StashKey[Engine]()
@@ -102,11 +103,21 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         if why:
             raise Stud8Error(why, "usage")
-        if report and not hasattr(config, "workerinput"):  # checked before the run, as stud8 conform does
-            check_output_file(Path(report), "--stud8-report")
-        update = config.getoption("stud8_update_baseline")
-        if update and not hasattr(config, "workerinput"):
-            check_output_file(Path(update), "--stud8-update-baseline")
+        # checked before the run, as stud8 conform does, in the run's ledger (stud8 conform's, or
+        # one for these checks): no output is the baseline read or the other output
+        with ensure_run_files():
+            declare_inputs([baseline], "--baseline")
+            # the files that configure this run are inputs too: stud8_report = pytest.ini once
+            # replaced the ini file with the report
+            declare_inputs([config.inipath], "pytest configuration file")
+            declare_inputs([settings_path(config)], "settings file")
+            declare_inputs(roots, "--scenarios", suffixes=SCENARIO_SUFFIXES)
+            if report and not hasattr(config, "workerinput"):
+                check_output_file(Path(report), "--stud8-report", slot="--report")
+            update = config.getoption("stud8_update_baseline")
+            if update and not hasattr(config, "workerinput"):
+                check_output_file(Path(update), "--stud8-update-baseline", slot="--update-baseline",
+                                  replaces=("--baseline",))
         config.stash[BASELINE_KEY] = load_baseline(Path(baseline)) if baseline else Baseline()
     except Stud8Error as error:
         raise pytest.UsageError(error.message) from None
@@ -148,7 +159,7 @@ def _engine(config: pytest.Config) -> Engine:
         except Stud8Error as error:
             raise pytest.UsageError(error.message) from None
         except EngineFault as fault:
-            raise pytest.UsageError(f"engine {spec!r} cannot start: {fault.message}") from None
+            raise pytest.UsageError(f"engine {quoted(spec)} cannot start: {printable(first_line(fault.message), 400)}") from None
     return config.stash[ENGINE_KEY]
 
 
@@ -469,7 +480,7 @@ class ConformanceReporter:
         old = Baseline()
         if path.is_file():
             try:
-                old = load_baseline(path)
+                old = load_baseline(path, "--update-baseline")  # the file this output replaces
             except Stud8Error:
                 old = Baseline()  # not a baseline: replaced whole
         kept = [entry for entry in old.entries.values() if entry.id not in ran]

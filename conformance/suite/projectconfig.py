@@ -31,6 +31,7 @@ otherwise be silently ignored).
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,8 @@ from stud8.spec.yamlio import FileRefused, read_text_file
 CONFIG_FILE = "stud8.toml"
 PYPROJECT = "pyproject.toml"
 KEYS: tuple[str, ...] = ("engine", "scenarios", "baseline", "timeout", "label")
+MAX_LABEL = 80
+"""The longest label (``--label``: it names a badge file and heads a column of the page)."""
 
 
 class ProjectConfigError(Stud8Error):
@@ -80,6 +83,8 @@ def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
         own = candidate / CONFIG_FILE
         if own.is_file():
             return own, _read(own)
+        if os.path.lexists(own):  # a FIFO, a folder, a dangling link: refused, never skipped unsaid
+            raise ProjectConfigError(f"{shown_path(own)}: not a regular file (the settings file is read only as one)")
         pyproject = candidate / PYPROJECT
         if pyproject.is_file():
             tool = _read(pyproject).get("tool")
@@ -93,9 +98,9 @@ def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        text = read_text_file(path)
+        text = read_text_file(path, role="settings file")  # an input: no output of the run replaces it
     except FileRefused as refused:
-        raise ProjectConfigError(f"{shown_path(path)}: {refused}") from None
+        raise ProjectConfigError(f"{refused.where(path)}: {refused.message}") from None
     except OSError as error:
         raise ProjectConfigError(f"{shown_path(path)}: {error.strerror or error}") from None
     try:
@@ -141,10 +146,15 @@ def settings_from_table(path: Path, table: dict[str, Any]) -> ProjectConfig:
         raise ProjectConfigError(f"{where}: timeout must be a number of seconds above 0 and at most "
                                  f"{MAX_SECONDS:g}, got {quoted(timeout)}")
     baseline = text("baseline")
+    label = text("label")
+    if label is not None and (len(label) > MAX_LABEL or not label.isprintable()):
+        # what --label refuses, refused naming the file (a label names a badge file and a page column)
+        raise ProjectConfigError(f"{where}: label must be 1 to {MAX_LABEL} printable characters on one line, "
+                                 f"got {quoted(label)}")
     return ProjectConfig(
         path=path, table=name, engine=text("engine"),
         scenarios=tuple(base / item for item in scenarios),
         baseline=None if baseline is None else base / baseline,
         timeout=None if timeout is None else float(timeout),
-        label=text("label"),
+        label=label,
     )

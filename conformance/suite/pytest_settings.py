@@ -24,8 +24,10 @@ import pytest
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT
 from stud8.conformance.suite.projectconfig import ProjectConfig, ProjectConfigError, load_project_config
 from stud8.conformance.suite.scenarios import packaged_scenarios_dir
+from stud8.spec.limits import quoted
 
 HEADER_KEY = pytest.StashKey[str]()
+SETTINGS_PATH_KEY = pytest.StashKey[Path]()
 
 INI_OPTIONS: tuple[tuple[str, str], ...] = (
     ("stud8_engine", "the engine (reference, python:MODULE:FACTORY, cmd:COMMAND LINE); --stud8-engine wins"),
@@ -53,7 +55,7 @@ def _truth(value: str, name: str) -> bool | None:
         return True
     if text in ("false", "no", "0", "off"):
         return False
-    raise pytest.UsageError(f"{name} must be true or false, got {value!r}")
+    raise pytest.UsageError(f"{name} must be true or false, got {quoted(value)}")
 
 
 def apply_settings(config: pytest.Config) -> list[Path]:
@@ -84,6 +86,7 @@ def apply_settings(config: pytest.Config) -> list[Path]:
         option.stud8_report = str(root / config.getini("stud8_report").strip())
     if project is not None:
         config.stash[HEADER_KEY] = f"stud8: settings from {project.where}"
+        config.stash[SETTINGS_PATH_KEY] = project.path
     folders = list(project.scenarios) if project else []
     builtin = _truth(config.getini("stud8_builtin"), "stud8_builtin")
     if (named_engine if builtin is None else builtin) and config.args_source != pytest.Config.ArgsSource.ARGS:
@@ -92,6 +95,11 @@ def apply_settings(config: pytest.Config) -> list[Path]:
         config.stash[HEADER_KEY] = (config.stash.get(HEADER_KEY, "stud8: settings from the ini options")
                                     + f"; the packaged suite runs against {option.stud8_engine}")
     return folders
+
+
+def settings_path(config: pytest.Config) -> Path | None:
+    """The stud8 settings file this run read (an input: no output of the run may replace it)."""
+    return config.stash.get(SETTINGS_PATH_KEY, None)
 
 
 def settings_header(config: pytest.Config) -> str | None:
@@ -104,7 +112,7 @@ def _timeout(ini: str, project: ProjectConfig | None) -> float:
         try:
             return float(ini)
         except ValueError:
-            raise pytest.UsageError(f"stud8_timeout must be a number of seconds, got {ini!r}") from None
+            raise pytest.UsageError(f"stud8_timeout must be a number of seconds, got {quoted(ini)}") from None
     if project is not None and project.timeout is not None:
         return project.timeout
     return DEFAULT_TIMEOUT

@@ -21,7 +21,6 @@ path) as separate fields beside the one-line ``message``.
 from __future__ import annotations
 
 import json
-import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +29,7 @@ from typing import Any
 from stud8.conformance.suite.baseline import Baseline
 from stud8.conformance.suite.baseline import load_baseline as read_baseline
 from stud8.conformance.suite.differences import ABSENT, show
-from stud8.spec.limits import printable
+from stud8.spec.limits import shell_command
 from stud8.spec.outputs import write_text_atomic
 from stud8.spec.version import stud8_version
 
@@ -292,10 +291,10 @@ def shorten_value(value: Any, limit: int = MESSAGE_PART) -> str:
 def explain_command(scenario_id: str, spec: str) -> str:
     """``stud8 explain ID [--engine SPEC]`` from shell-quoted parts of printable values: pasted
     into a shell it runs that command and nothing else, whatever the id or spec holds."""
-    parts = ["stud8", "explain", printable(scenario_id, None)]
+    parts = ["stud8", "explain", scenario_id]
     if spec != "reference":
-        parts += ["--engine", printable(spec, None)]
-    return shlex.join(parts)
+        parts += ["--engine", spec]
+    return shell_command(parts)
 
 
 def failure_message(step: str, field: str, expected: Any, got: Any) -> str:

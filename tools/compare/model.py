@@ -40,7 +40,7 @@ import jsonschema
 
 from stud8.conformance.suite.report import KIND_ORDER, KINDS, explain_command, stopped_text
 from stud8.spec.errors import Stud8Error
-from stud8.spec.limits import MAX_NESTING, nesting_depth, shorten
+from stud8.spec.limits import JsonRefused, decode_json, printable, shorten, shown_path
 from stud8.spec.rulebook import default_rulebook, load_schema, schema_problems
 from stud8.spec.yamlio import FileRefused, read_text_file
 
@@ -118,8 +118,8 @@ class EngineRun:
         return explain_command(scenario_id, self.spec)
 
 
-def _refused(path: Path, why: str) -> Stud8Error:
-    return Stud8Error(f"{path}: {why}", "usage")
+def _refused(where: str, why: str) -> Stud8Error:
+    return Stud8Error(f"{where}: {why}", "usage")
 
 
 def _canonical(value: Any) -> str:
@@ -199,25 +199,25 @@ def load_run(path: Path, loader: _Loader | None = None) -> EngineRun:
     """Read one report; a file that is not one is a usage error naming it."""
     loader = loader or _Loader()
     try:
-        text = read_text_file(path)
+        text = read_text_file(path, role="REPORT")
     except FileRefused as refused:
-        raise _refused(path, refused.message) from None
+        raise _refused(refused.where(path), refused.message) from None
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise _refused(path, f"not a stud8 report: not JSON ({shorten(str(error))})") from None
+        document = decode_json(text)
+    except JsonRefused as refused:
+        raise _refused(f"{shown_path(path)}:{refused.line}", f"not a stud8 report: {refused.message}") from None
     del text
-    if nesting_depth(document) > MAX_NESTING:
-        raise _refused(path, f"not a stud8 report: nesting deeper than {MAX_NESTING}")
     problem = loader.checker.problem(document, path)
     if problem:
-        raise _refused(path, f"not a stud8 report (spec/schema/report.schema.json): {problem}")
+        raise _refused(shown_path(path), f"not a stud8 report (spec/schema/report.schema.json): {printable(problem)}")
     engine = document.get("engine") or {}
     run_state = document.get("run") or {}
-    spec = str(engine.get("spec") or engine.get("name") or path.stem)
-    name = str(engine.get("name") or spec)
-    version = str(engine.get("version") or "")
-    label = str(run_state.get("label") or engine.get("label") or f"{name} {version}".strip())
+    # what the report says of its engine is printed on every line and heads the page: escaped
+    # and cut like any value read (a 100,000-character name once made a 4,116-character line)
+    spec = printable(engine.get("spec") or engine.get("name") or path.stem)
+    name = printable(engine.get("name") or spec)
+    version = printable(engine.get("version") or "", 40)
+    label = printable(run_state.get("label") or engine.get("label") or f"{name} {version}".strip())
     stopped = run_state.get("stopped")
     if stopped is None and run_state.get("complete") is False:
         stopped = "the run was stopped"
@@ -241,7 +241,7 @@ def load_run(path: Path, loader: _Loader | None = None) -> EngineRun:
         causes = [(str(group["rule"]), [str(item) for item in group["scenarios"]]) for group in document["root_causes"]]
     else:
         causes = _causes(failures)
-    return EngineRun(key="", name=label, version=version, spec=spec, source=path.name,
+    return EngineRun(key="", name=label, version=version, spec=spec, source=printable(path.name),
                      suite=str(document["suite"]["stud8"]), label=label, kinds=kinds, failures=failures,
                      root_causes=causes, stopped=None if stopped is None else str(stopped),
                      played=len(document["scenarios"]), selected=run_state.get("scenarios_selected"), reasons=reasons)

@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from stud8.conformance.suite.checks import rule_text
 from stud8.conformance.suite.differences import show
-from stud8.spec.limits import printable
+from stud8.spec.limits import neutral_bidi, printable
 from stud8.tools.compare.badge import badge_colour, badge_svg, badge_value
 from stud8.tools.compare.model import KIND_ORDER, KINDS, Comparison, EngineRun, ScenarioRow
 
@@ -245,7 +245,7 @@ def render_page(comparison: Comparison) -> str:
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
     )
     context = page_context(comparison)
-    text = env.get_template("compare.html.j2").render(**context)
+    text = neutral_bidi(env.get_template("compare.html.j2").render(**context))  # no bidi control reorders a line
     # the inline style and script must be byte for byte what the CSP hashes were made of
     text = text.replace("@@STYLE@@", context["assets"]["style"]).replace("@@SCRIPT@@", context["assets"]["script"])
     return "\n".join(line.rstrip() for line in text.splitlines()).strip("\n") + "\n"

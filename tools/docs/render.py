@@ -53,6 +53,7 @@ from markupsafe import Markup, escape
 
 from stud8.conformance.suite.scenarios import Scenario
 from stud8.spec.errors import Stud8Error
+from stud8.spec.limits import neutral_bidi
 from stud8.spec.outputs import write_files_atomic
 from stud8.spec.rulebook import RuleBook
 from stud8.tools.docs.collation import collation_key
@@ -857,7 +858,8 @@ def _tidy(text: str) -> str:
 
 def _render(kind: str, template: str, context: Mapping[str, Any], **extra: Any) -> str:
     env = _environment(kind)
-    text = env.get_template(template).render(**context, **extra)
+    # every value a scenario or rule book gave is on the page: no bidi control reorders a line
+    text = neutral_bidi(env.get_template(template).render(**context, **extra))
     if kind == "html":
         # the inline style and script must be byte for byte what the CSP hashes were made of
         assets = extra["assets"]

@@ -103,13 +103,18 @@ def answer(request: dict) -> dict:
     return {"type": "error", "message": f"unknown request type {kind!r}"}
 
 
+def _not_json(name: str) -> None:
+    # NaN and Infinity are no JSON: read, they would be echoed back as an id no runner can parse
+    raise ValueError(f"{name} is not JSON")
+
+
 def main() -> int:
     for line in sys.stdin:
         if not line.strip():
             continue
         request_id = None
         try:
-            request = json.loads(line)
+            request = json.loads(line, parse_constant=_not_json)
             request_id = request.get("id") if isinstance(request, dict) else None
             response = {"id": request_id, **answer(request)}
             text = json.dumps(response)  # inside the try: an answer that is not JSON is an error too
