@@ -6,6 +6,8 @@ hand) carry it so that the everyday suite stays quick.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
@@ -26,3 +28,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip_slow)
+
+
+@pytest.fixture(scope="session")
+def rendered_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every document in every language, rendered once per test process through the command
+    (``stud8 docs --out DIR --lang all``): the book tests read it and never write into it.
+    Rendering takes ~15 s; once per session instead of once per module keeps the suite short."""
+    from stud8.tools.cli import main
+
+    folder = tmp_path_factory.mktemp("rendered") / "docs"
+    assert main(["docs", "--out", str(folder), "--lang", "all"]) == 0
+    return folder

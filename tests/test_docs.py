@@ -106,11 +106,9 @@ def read_tree(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def docs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every document in every language, rendered once for the module through the command."""
-    folder = tmp_path_factory.mktemp("book") / "docs"
-    assert main(["docs", "--out", str(folder), "--lang", "all"]) == 0
-    return folder
+def docs_dir(rendered_docs: Path) -> Path:
+    """Every document in every language, rendered once for the session through the command."""
+    return rendered_docs
 
 
 @pytest.fixture(scope="module")

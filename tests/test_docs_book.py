@@ -20,7 +20,6 @@ import pytest
 
 from stud8.conformance.suite.scenarios import Scenario, iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.spec.rulebook import default_rulebook
-from stud8.tools.cli import main
 from stud8.tools.docs.hand import WHOLE_HAND, NotTellable, find_whole_hand, whole_hand_view
 from stud8.tools.docs.i18n import LANGUAGES, translator
 from stud8.tools.docs.order import BOOK_CHAPTERS, ENGINE_RULES, book_rule_ids, chapters, engine_rules, unplaced
@@ -29,9 +28,8 @@ BOOKS = {lang: ("" if lang == "en" else f"{lang}/") for lang in LANGUAGES}
 
 
 @pytest.fixture(scope="module")
-def tree(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    folder = tmp_path_factory.mktemp("book-table") / "docs"
-    assert main(["docs", "--out", str(folder), "--lang", "all"]) == 0
+def tree(rendered_docs: Path) -> dict[str, str]:
+    folder = rendered_docs
     return {str(p.relative_to(folder)): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*")) if p.is_file()}
 
 

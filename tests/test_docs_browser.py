@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from headless import NEEDS_CHROMIUM, run_chromium
 
-from stud8.tools.cli import main
 from stud8.tools.docs.i18n import LANGUAGES
 
 PRINT_PAGE_LIMIT = 70
@@ -34,10 +33,8 @@ pytestmark = NEEDS_CHROMIUM
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("site") / "docs"
-    assert main(["docs", "--out", str(folder), "--lang", "all"]) == 0
-    return folder
+def site(rendered_docs: Path) -> Path:
+    return rendered_docs
 
 
 PROBE = """window.addEventListener("load", function () {

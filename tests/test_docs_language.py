@@ -217,12 +217,8 @@ def test_the_detector_finds_english(lang: str, text: str, more: str, placeholder
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from stud8.tools.cli import main
-
-    out = tmp_path_factory.mktemp("books")
-    assert main(["docs", "--out", str(out)]) == 0
-    return out
+def books(rendered_docs: Path) -> Path:
+    return rendered_docs
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
