@@ -74,3 +74,17 @@ def test_command_refuses_an_unwritable_record(tmp_path: Path, capsys: pytest.Cap
     folder.mkdir()
     assert main(["mutants", "-k", "bring-in-tie-by-seat", "--kills", str(folder)]) == 2
     assert "--kills" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content", [b"bring-in-ace-low: bring-in-001\n\xff\xfe: x\n", b"a: [\n", b"&a [*a, *a]\n"])
+def test_a_record_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            content: bytes) -> None:
+    """The record ``--kills`` merges into is read through the bounded reader (as the slot that
+    replaces it, so it is not refused as an input): bad bytes, bad YAML or an alias are one usage
+    line naming the file, and the record is left as it was."""
+    record = tmp_path / "kills.yaml"
+    record.write_bytes(content)
+    assert main(["mutants", "-k", "bring-in-tie-by-seat", "--kills", str(record), "--fuzz-hands", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(record) in err and "Traceback" not in err
+    assert record.read_bytes() == content

@@ -22,7 +22,6 @@ from stud8.tools.formats import add_format_argument, wants_json
 
 EXAMPLES: tuple[str, ...] = (
     "stud8 mutants",
-    "stud8 mutants -k bring-in --format json",
     "stud8 mutants --attribution -k betting",
 )
 """The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
@@ -186,20 +185,21 @@ def _attribution(args: argparse.Namespace, mutants: list, jobs: int) -> int:
 
 def _write_kills(path: Path, results: list, whole: bool) -> None:
     """Merge this run's named killers into the record at ``path`` (a whole run replaces it)."""
-    import yaml
-
     from stud8.conformance.mutants.kills import dump, record
     from stud8.conformance.mutants.run import load_scenarios
+    from stud8.spec.yamlio import FileRefused, YamlProblem, load_yaml, read_text_file
     from stud8.tools.output import write_text_atomic
 
     cited = {scenario.id: list(scenario.rules) for scenario in load_scenarios()}
     kills: dict[str, str] = {}
     if not whole and path.is_file():
-        try:
-            old = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as error:
-            raise Stud8Error(f"--kills {path}: cannot read the record: {error}", "usage") from None
-        kills.update(old if isinstance(old, dict) else {})
+        try:  # through the bounded reader, read as --kills: the slot that then replaces it
+            old = load_yaml(read_text_file(path, role="--kills"), str(path))
+        except FileRefused as refused:
+            raise Stud8Error(f"--kills {path}:{refused.line or 1}: cannot read the record: {refused}", "usage") from None
+        except YamlProblem as problem:
+            raise Stud8Error(f"--kills {problem.problem}: cannot read the record", "usage") from None
+        kills.update({str(key): str(value) for key, value in old.items()} if isinstance(old, dict) else {})
     for result in results:
         kills.pop(result.id, None)
     kills.update(record(results, cited))
@@ -207,5 +207,5 @@ def _write_kills(path: Path, results: list, whole: bool) -> None:
 
     order = {m.id: i for i, m in enumerate(MUTANTS)}
     ordered = dict(sorted(kills.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
-    write_text_atomic(path, dump(ordered))
+    write_text_atomic(path, dump(ordered), "--kills")  # the slot check_writable claimed
     print(f"wrote {path} ({len(ordered)} named killers)", file=sys.stderr)
