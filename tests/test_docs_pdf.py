@@ -82,10 +82,8 @@ def contents_numbers(page: Any) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("pdf-site") / "docs"
-    assert main(["docs", "--out", str(folder), "--lang", "en"]) == 0
-    return folder
+def site(rendered_docs: Path) -> Path:
+    return rendered_docs  # the English book is at the top of the rendering
 
 
 @pytest.fixture(scope="module")

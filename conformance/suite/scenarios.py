@@ -9,6 +9,7 @@ awards that do not add up to their pot, and ids or titles used twice in the suit
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from stud8.reference.engine import check_table
 from stud8.reference.errors import ActionError, CardError, ConfigError
 from stud8.spec.limits import MAX_ERRORS_PER_FILE, quoted
 from stud8.spec.rulebook import RuleBook, default_rulebook, schema_problems
-from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
+from stud8.spec.yamlio import FileRefused, Problem, YamlProblem, load_yaml, position_of, read_text_file
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
@@ -85,14 +86,45 @@ def find_scenario_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
+_LOADED: dict[tuple[str, bytes, int], tuple[RuleBook, LoadedFile]] = {}
+"""Files already checked in this process: (name shown, digest of the text, the rule book's id)
+-> the rule book (kept, so that its id is never another book's) and what loading gave. Every ``stud8 conform`` (and ``docs``, ``coverage``, ``explain``)
+parses the whole suite, and the YAML parser is pure Python (positions and the nesting and alias
+limits need its composer): a library caller or a test that runs several commands in one process
+parses each file once. The text is still read through the bounded reader every time (so the run's
+ledger knows it as an input, and an edited file is a new key)."""
+
+_LOADED_BYTES = 32 << 20
+"""At most this much scenario text (32 MiB, counted in characters) is kept: a caller loading
+many or large files does not grow the process without bound (the suite is about 2 MB)."""
+
+_loaded_size = 0
+"""The characters of text whose results ``_LOADED`` holds."""
+
+
 def load_scenario_file(path: Path, rulebook: RuleBook | None = None, display: str | None = None) -> LoadedFile:
     """Load one file; problems are collected, never raised."""
     shown = display or str(path)
     try:
-        document = load_yaml_file(path, shown)
+        text = read_text_file(path)
+    except FileRefused as refused:
+        return LoadedFile(shown, [], [Problem(shown, refused.line or 1, 1, refused.code, refused.message)])
+    book = rulebook or default_rulebook()
+    key = (shown, hashlib.sha256(text.encode("utf-8")).digest(), id(book))
+    if key in _LOADED and _LOADED[key][0] is book:
+        known = _LOADED[key][1]
+        return LoadedFile(known.path, list(known.scenarios), list(known.problems))
+    try:
+        document = load_yaml(text, shown)
     except YamlProblem as error:
-        return LoadedFile(shown, [], [error.problem])
-    return scenarios_from_document(document, shown, rulebook)
+        loaded = LoadedFile(shown, [], [error.problem])
+    else:
+        loaded = scenarios_from_document(document, shown, book)
+    global _loaded_size
+    if _loaded_size + len(text) <= _LOADED_BYTES:
+        _loaded_size += len(text)
+        _LOADED[key] = (book, LoadedFile(loaded.path, list(loaded.scenarios), list(loaded.problems)))
+    return loaded
 
 
 def scenarios_from_document(document: Any, shown: str, rulebook: RuleBook | None = None) -> LoadedFile:
