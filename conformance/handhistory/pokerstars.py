@@ -40,7 +40,7 @@ from stud8.conformance.handhistory import money as books
 from stud8.conformance.handhistory.games import Game, classify, refusal
 from stud8.conformance.handhistory.grammar import Row
 from stud8.conformance.handhistory.inference import ante_inference
-from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines
+from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_blocks
 from stud8.conformance.handhistory.record import (
     SLOTS,
     ActionKind,
@@ -144,7 +144,10 @@ _SUMMARY_LINES = re.compile(
 """A summary line the reader does not need (the payout is read from the collect lines)."""
 MAX_HAND_LINES = 20000
 """No Stud/8 hand takes this many lines: past it the hand is refused, not kept in memory."""
-_HEADER_START = ("PokerStars", "\ufeffPokerStars", "POKERSTARS", "\ufeffPOKERSTARS", "Full Tilt ", "\ufeffFull Tilt ")
+_HEADER_CANDIDATE = re.compile("\n\ufeff?(?:PokerStars|POKERSTARS|Full Tilt )")
+"""A line that may be a header, after its newline: one ``_HEADER`` is tried on (it begins so,
+after at most one byte-order mark); every other line is a line of the hand being read (a
+pattern that begins with a newline is searched for far faster than one anchored by ``^``)."""
 _AMOUNTS: dict[str, dict[str, int]] = {}
 """Amounts already parsed, per unit: a history repeats a few dozen amount texts over and over."""
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
@@ -644,31 +647,56 @@ class PokerStarsReader:
         first = 0
         stray: int | None = None
         broken: tuple[int, str] | None = None  # why the hand being read cannot be used
-        starts = _HEADER_START
-        append = lines.append
-        for number, text, too_long in bounded_lines(stream):
+        for number, block, too_long in bounded_blocks(stream):
             if too_long:
                 if lines and broken is None:
                     broken = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
                 elif not lines and stray is None:
                     stray = number
-            elif text[:1] in "PF\ufeff" and text.startswith(starts) and _HEADER.match(text.lstrip("\ufeff")):
+                continue
+            # The hands' first lines: the few lines that begin like a header, found in C, each
+            # then tested as every line once was; the lines between go to their hand in slices.
+            text = "\n" + "".join(block)  # each line, the first too, after a newline
+            index = offset = done = 0
+            for candidate in _HEADER_CANDIDATE.finditer(text):
+                index += text.count("\n", offset + 1, candidate.start() + 1)
+                offset = candidate.start()
+                if not _HEADER.match(block[index].lstrip("\ufeff")):
+                    continue
+                stray, broken = self._take(lines, block, done, index, number, stray, broken)
                 if lines:
                     yield self._hand(lines, first, path, broken)
-                lines, first, broken = [text], number, None
-                append = lines.append
-            elif lines:
-                if broken is None:
-                    if len(lines) >= MAX_HAND_LINES:
-                        broken = (number, f"the hand runs past {MAX_HAND_LINES} lines without a next header")
-                    else:
-                        append(text)
-            elif stray is None and text.strip():
-                stray = number
+                lines, first, broken = [block[index]], number + index, None
+                done = index + 1
+            stray, broken = self._take(lines, block, done, len(block), number, stray, broken)
         if stray is not None:
             yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header", SITE)
         if lines:
             yield self._hand(lines, first, path, broken)
+
+    @staticmethod
+    def _take(lines: list[str], block: list[str], start: int, end: int, number: int, stray: int | None,
+              broken: tuple[int, str] | None) -> tuple[int | None, tuple[int, str] | None]:
+        """The lines ``block[start:end]`` (none of them a header; the block's first is line
+        ``number``) added to the hand being read, up to ``MAX_HAND_LINES`` (the line past it
+        breaks the hand); before the first hand, the first that is not blank is stray text.
+        Returns ``stray`` and ``broken`` as they now are."""
+        if start >= end:
+            return stray, broken
+        if lines:
+            if broken is None:
+                room = MAX_HAND_LINES - len(lines)
+                if end - start > room:
+                    lines.extend(block[start:start + room])
+                    line = number + start + room
+                    broken = (line, f"the hand runs past {MAX_HAND_LINES} lines without a next header")
+                else:
+                    lines.extend(block[start:end])
+        elif stray is None:
+            for index in range(start, end):
+                if block[index].strip():
+                    return number + index, broken
+        return stray, broken
 
     @staticmethod
     def _hand(lines: list[str], first: int, path: str,

@@ -59,7 +59,7 @@ from stud8.spec.limits import (
 )
 from stud8.spec.yamlio import FileRefused, open_regular_file
 
-__all__ = ["MAX_LINE_CHARS", "bounded_lines", "history_files", "load_json", "open_history", "parse_xml",
+__all__ = ["MAX_LINE_CHARS", "bounded_blocks", "bounded_lines", "history_files", "load_json", "open_history", "parse_xml",
            "reason_of", "walk_histories", "xml_elements"]
 
 _FORMAT_NAMES = {"ohh": "OHH", "phh": "PHH"}
@@ -389,6 +389,59 @@ def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[tuple
         if len(pending) >= limit:  # a line longer than the limit, not ended yet: reported, its rest skipped
             number += 1
             yield number, pending[:limit], True
+            pending, skipping = "", True
+
+
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""What ``str.splitlines`` ends a line at besides the newline (a history's text is cut at
+newlines only: these are characters inside a line)."""
+
+
+def bounded_blocks(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[tuple[int, list[str], bool]]:
+    """The lines of ``bounded_lines``, a chunk of the stream at a time: ``(number, lines,
+    too_long)``, ``number`` the first line's, ``lines`` exactly the texts ``bounded_lines``
+    gives for them. A line longer than ``limit`` comes alone, cut, with ``too_long`` set. A
+    reader that looks at few of the lines (where hands start) cuts and hands on the others
+    without a step of Python per line."""
+    number = 0
+    pending = ""          # the start of a line whose end is not read yet
+    skipping = False      # inside a line already reported as too long
+    while True:
+        chunk = stream.read(CHUNK_CHARS)
+        if not chunk:
+            if pending and not skipping:
+                yield number + 1, [pending], len(pending) >= limit
+            return
+        if skipping:
+            cut = chunk.find("\n")
+            if cut < 0:
+                continue
+            chunk, skipping = chunk[cut + 1:], False
+        text = pending + chunk
+        end = text.rfind("\n") + 1
+        pending = text[end:]
+        if end:
+            body = text[:end]
+            # every line with its newline, cut in C (splitlines cuts at newlines only when no other break is there)
+            lines = body.splitlines(True) if not any(mark in body for mark in _OTHER_BREAKS) \
+                else [piece + "\n" for piece in body[:-1].split("\n")]
+            if len(body) <= limit or max(map(len, lines)) <= limit:  # no line of ``limit`` characters or more
+                yield number + 1, lines, False
+                number += len(lines)
+            else:
+                start = 0
+                for index, line in enumerate(lines):
+                    if len(line) > limit:
+                        if index > start:
+                            yield number + start + 1, lines[start:index], False
+                        yield number + index + 1, [line[:limit]], True
+                        start = index + 1
+                if start < len(lines):
+                    yield number + start + 1, lines[start:], False
+                number += len(lines)
+        if len(pending) >= limit:  # a line longer than the limit, not ended yet: reported, its rest skipped
+            number += 1
+            yield number, [pending[:limit]], True
             pending, skipping = "", True
 
 
