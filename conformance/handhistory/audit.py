@@ -233,31 +233,31 @@ def _facts(record: HandRecord) -> _Facts:
     fold_street = [0] * len(names)
     street = 0
     committed = [0] * len(names)
-    for action in record.actions:
-        if action.player not in seat_of:
-            raise _Unreadable(f"line {action.line}: {action.player!r} acts but has no seat")
-        seat = seat_of[action.player]
-        if action.street not in STREET_NAMES or (action.street == 0) != (action.kind == _ANTE):
-            where = STREET_NAMES.get(action.street, f"street {action.street}")
-            raise _Unreadable(f"line {action.line}: {action.player} {action.kind.value}s on {where}: "
+    for action_street, player, kind, amount, _all_in, line in record.actions:  # unpacked: read per action
+        if player not in seat_of:
+            raise _Unreadable(f"line {line}: {player!r} acts but has no seat")
+        seat = seat_of[player]
+        if action_street not in STREET_NAMES or (action_street == 0) != (kind == _ANTE):
+            where = STREET_NAMES.get(action_street, f"street {action_street}")
+            raise _Unreadable(f"line {line}: {player} {kind.value}s on {where}: "
                               "antes come before the deal, every other action on third to seventh street")
-        if action.street != street:
-            if action.street < street:
-                raise _Unreadable(f"line {action.line}: the actions go back to an earlier street")
-            street = action.street
+        if action_street != street:
+            if action_street < street:
+                raise _Unreadable(f"line {line}: the actions go back to an earlier street")
+            street = action_street
             committed = [0] * len(names)
-        if action.kind in TO_KINDS:
-            added = action.amount - committed[seat]
-            committed[seat] = action.amount
+        if kind in TO_KINDS:
+            added = amount - committed[seat]
+            committed[seat] = amount
         else:
-            added = action.amount
-            committed[seat] += added if action.street else 0
+            added = amount
+            committed[seat] += added if action_street else 0
         if added < 0:
-            raise _Unreadable(f"line {action.line}: {action.player} bets to less than they already put in")
+            raise _Unreadable(f"line {line}: {player} bets to less than they already put in")
         contributed[seat] += added
-        if action.kind == _FOLD:
+        if kind == _FOLD:
             folded[seat] = True
-            fold_street[seat] = action.street
+            fold_street[seat] = action_street
     for seat, total in enumerate(contributed):
         if total > stacks[seat]:
             raise _Unreadable(f"{names[seat]} puts in {total}, more than the stack of {stacks[seat]}")

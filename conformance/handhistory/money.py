@@ -60,27 +60,28 @@ def contributions(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]
     committed: dict[str, int] = {}
     street = None
     for action in record.actions:
-        if action.player not in stacks:
-            return put, Imbalance(f"{action.player!r} acts but has no seat", action.line)
+        player, amount = action.player, action.amount  # read once: each is read several times below
+        if player not in stacks:
+            return put, Imbalance(f"{player!r} acts but has no seat", action.line)
         if action.street != street:
             street, committed = action.street, {}
         if action.kind in TO_KINDS:
-            added = action.amount - committed.get(action.player, 0)
-            committed[action.player] = action.amount
+            added = amount - committed.get(player, 0)
+            committed[player] = amount
         else:
-            added = action.amount
-            if action.street:
-                committed[action.player] = committed.get(action.player, 0) + added
+            added = amount
+            if street:
+                committed[player] = committed.get(player, 0) + added
         if added < 0:
             return put, Imbalance(f"{action.player} {action.kind.value}s to {_m(action.amount, record)}, less than the "
                                   f"{_m(action.amount - added, record)} already in on this street", action.line)
-        put[action.player] += added
-        if put[action.player] > stacks[action.player]:
+        total = put[player] = put[player] + added
+        if total > stacks[player]:
             seat_line = next((seat.line for seat in record.seats if seat.name == action.player), 0)
             said = f" (line {seat_line})" if seat_line else ""
             return put, Imbalance(f"{action.player} has put in {_m(put[action.player], record)}, more than the stack of "
                                   f"{_m(stacks[action.player], record)} they sat down with{said}", action.line)
-        if action.all_in and put[action.player] != stacks[action.player]:
+        if action.all_in and total != stacks[player]:
             # The record says the player is all in: the stack as read (before the antes, as every
             # supported format prints it) is then exactly what they have put in.
             seat_line = next((seat.line for seat in record.seats if seat.name == action.player), 0)

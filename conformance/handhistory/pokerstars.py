@@ -425,7 +425,9 @@ class _HandParser:
                     held = dealt[2][:-1]
                     groups = [_cards(group, number) for group in held.split("] [")] if "] [" in held \
                         else [_cards(held, number)]
-                    player_slots = slots.setdefault(name, [None] * SLOTS)
+                    player_slots = slots.get(name)
+                    if player_slots is None:
+                        player_slots = slots[name] = [None] * SLOTS
                     new = groups[-1]
                     if street == 3:
                         if len(new) == 3:
@@ -440,7 +442,7 @@ class _HandParser:
                         player_slots[street - 1] = new[0]
                         if len(groups) > 1 and len(groups[0]) >= street - 1:  # the hero's own earlier cards
                             earlier = groups[0]
-                            if len(earlier) == street - 1:
+                            if len(earlier) == street - 1 and None in player_slots[:street - 1]:  # a slot not yet known
                                 for slot, card in enumerate(earlier):
                                     if player_slots[slot] is None:
                                         player_slots[slot] = card
