@@ -521,36 +521,38 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     street = 3
     first_of_street = True
     table = hand.table
+    seat_of = facts.seat_of
     for action in record.actions:
-        if action.street == 0:
+        action_street, player, recorded_kind, amount, _all_in, _line = action  # read once: the loop's hot path
+        if action_street == 0:
             continue
-        if stop and action.street >= stop:
+        if stop and action_street >= stop:
             return deviations
         step += 1  # antes after the deal never get here: _facts refuses them
-        if action.street != street:
-            street = action.street
+        if action_street != street:
+            street = action_street
             first_of_street = True
-        seat = facts.seat_of[action.player]
-        if hand.over or hand.street + 3 != action.street:
-            street_name = STREET_NAMES.get(action.street, str(action.street))
+        seat = seat_of[player]
+        if hand.over or hand.street + 3 != action_street:
+            street_name = STREET_NAMES.get(action_street, str(action_street))
         if hand.over:
             deviations.append(Deviation("actions.in-turn", street_name, step, f"{action.player}: {_describe(action)}",
                                         "nothing: the hand is over",
                                         f"{action.player} acts after the hand is over", action.line))
             return deviations
         engine_street = hand.street + 3
-        if engine_street != action.street:
+        if engine_street != action_street:
             deviations.append(Deviation("betting.round-closes", street_name, step,
                                         f"{action.player}: {_describe(action)} on {street_name} street",
                                         f"the betting is on {STREET_NAMES.get(engine_street, engine_street)} street",
                                         "the record's betting round does not close where the rules close it",
                                         action.line))
             return deviations
-        kind = _ENGINE_KINDS[action.kind]
+        kind = _ENGINE_KINDS[recorded_kind]
         before = table.contributed[seat]
         refused: ActionError | None = None
         try:  # apply refuses exactly what check() refuses, and then changes nothing
-            hand.apply(_new_action(Action, (seat + 1, kind, action.amount if kind == "cbr" else None)))
+            hand.apply(_new_action(Action, (seat + 1, kind, amount if kind == "cbr" else None)))
         except ActionError as refusal:
             refused = refusal
         if refused is not None:
@@ -569,8 +571,8 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
                                         f"{action.player}: {_describe(action)}: {why}", action.line))
             return deviations
         added = table.contributed[seat] - before
-        recorded_added = action.amount if action.kind in _ADDED_KINDS else None
-        if action.kind is _CHECK and added:
+        recorded_added = amount if recorded_kind in _ADDED_KINDS else None
+        if recorded_kind is _CHECK and added:
             recorded_added = 0
         if recorded_added is not None and recorded_added != added:
             street_name = STREET_NAMES.get(action.street, str(action.street))
