@@ -31,6 +31,9 @@ class TomlRefused(Stud8Error):
 def load_toml(text: str, where: str, what: str = "a TOML file") -> dict[str, Any]:
     """TOML text as a document, within the limits; ``TomlRefused`` (``where: not WHAT...``)
     otherwise."""
+    if text.startswith("\ufeff"):  # Notepad's UTF-8; tomllib says only "Invalid statement (at line 1, column 1)"
+        raise TomlRefused(f"{where}:1: not {what}: it starts with a byte-order mark (U+FEFF), which TOML does not "
+                          "allow: save it as UTF-8 without a BOM")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

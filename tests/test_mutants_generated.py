@@ -139,3 +139,21 @@ def test_the_catalogue_shows_the_record() -> None:
     assert "## Generated mutants (cosmic-ray)" in text
     value = generated_record.score(generated_record.load_record(), load_verdicts())
     assert value is not None and f"({100 * value:.1f}%)" in text
+
+
+def test_a_partial_rerun_keeps_the_records_time_the_sum_of_its_modules() -> None:
+    """Rerunning one module replaces that module's figures; the record's time is the sum of its
+    modules' (it once added every rerun to the old total: 28 hours for an hour's run)."""
+    from types import SimpleNamespace
+
+    record = {"tool": "cosmic-ray", "notes": [], "seconds": 900.0, "mutants": {},
+              "modules": {"betting": {"seconds": 300.0}, "pots": {"seconds": 600.0}}}
+    results = [SimpleNamespace(key="pots:x:0", module="pots", status="killed", killer="pots-001", seconds=s)
+               for s in (20.0, 30.0)]
+    merged = generated_record.merge(record, "cosmic-ray", {"pots": "d"}, {"pots": 2}, {"pots": 0}, results, {})
+    assert merged["modules"]["pots"]["seconds"] == 50.0 and merged["modules"]["betting"] == {"seconds": 300.0}
+    assert merged["seconds"] == 350.0
+    again = generated_record.merge(merged, "cosmic-ray", {"pots": "d"}, {"pots": 2}, {"pots": 0}, results, {})
+    assert again["seconds"] == 350.0
+    committed = generated_record.load_record()
+    assert committed["seconds"] == round(sum(m["seconds"] for m in committed["modules"].values()), 1)

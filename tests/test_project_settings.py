@@ -64,6 +64,7 @@ def test_stud8_toml_wins_over_the_pyproject_beside_it_and_a_nearer_file_over_a_f
     ('engine = "x\n', "stud8.toml: not a settings file (TOML): "),
     ("a = " + "[" * 100 + "]" * 100 + "\n", "stud8.toml: not a settings file: nesting deeper than 64"),
     ("timeout = 1" + "0" * 30 + "\n", "digits (at most 16 are read)"),
+    ("\ufeffengine = \"reference\"\n", "stud8.toml:1: not a settings file: it starts with a byte-order mark (U+FEFF)"),
 ])
 def test_a_bad_file_is_a_usage_error_naming_the_file_and_the_key(tmp_path: Path, text: str, message: str) -> None:
     _write(tmp_path / "stud8.toml", text)

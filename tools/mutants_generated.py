@@ -157,7 +157,7 @@ def run(args: argparse.Namespace, jobs: int) -> int:
         digests = {module: generated.source_digest(module) for module in modules}
         counted = {module: sum(1 for item in items if item.module == module) for module in modules}
         left_out = {module: sum(1 for item in generated.in_annotations([module])) for module in modules}
-        merged = generated_record.merge(record, tool, digests, counted, left_out, results, described, seconds)
+        merged = generated_record.merge(record, tool, digests, counted, left_out, results, described)
         assert record_target is not None
         write_text_atomic(record_target, generated_record.record_text(merged), "--record",
                           inputs=[name for name in (args.log, args.resume) if name])

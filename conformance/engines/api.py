@@ -136,15 +136,20 @@ class ReferenceEngine:
             "low": None if low is None else {"cards": [str(c) for c in low.cards], "value": low.value},
         }
 
-    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
-              profile: str | None, options: Mapping[str, Any]) -> None:
+    def _engine_classes(self) -> tuple[Any, Any]:
+        """The ``Hand`` and ``Stakes`` classes this adapter plays (a zoo mutant's engine plays its own)."""
         from stud8.reference.engine import Hand, Stakes
 
+        return Hand, Stakes
+
+    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
+              profile: str | None, options: Mapping[str, Any]) -> None:
+        hand_class, stakes_class = self._engine_classes()
         self._hand = None
         try:
-            self._hand = Hand.start(
+            self._hand = hand_class.start(
                 stacks=list(stacks),
-                stakes=Stakes(**stakes),
+                stakes=stakes_class(**stakes),
                 deck=parse_cards(list(deck)),
                 profile=profile,
                 options=dict(options),

@@ -16,7 +16,7 @@ mutant.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from stud8.conformance.engines.api import EngineRefusal, ReferenceEngine
@@ -35,11 +35,13 @@ def find_mutant(mutant_id: str) -> Mutant:
     raise KeyError(f"no zoo mutant {mutant_id!r}")
 
 
-class MutantEngine:
+class MutantEngine(ReferenceEngine):
     """The mutant's ``Hand`` and evaluator, answering as the reference engine adapter does
-    (a ``Stud8Error`` is a refusal; anything else the mutant raises passes through)."""
+    (a ``Stud8Error`` is a refusal; anything else the mutant raises passes through): the
+    adapter's own ``act``, ``observe`` and ``restart``, on the mutant's classes."""
 
     def __init__(self, mutant: Mutant | str) -> None:
+        super().__init__()
         if isinstance(mutant, str):
             mutant = find_mutant(mutant)
         self.mutant = mutant
@@ -49,45 +51,19 @@ class MutantEngine:
             self._stakes_class = engine_module.Stakes
             self._hands = modules.get("hands")
         self.name = f"mutant:{mutant.id}"
-        self._hand: Any = None
-        self._reference = ReferenceEngine()
 
     def handshake(self) -> dict[str, Any]:
-        return {**self._reference.handshake(), "name": self.name}
+        return {**super().handshake(), "name": self.name}
 
-    def unsupported(self, profile: str | None, options: Mapping[str, Any]) -> str | None:
-        return self._reference.unsupported(profile, options)
+    def _engine_classes(self) -> tuple[Any, Any]:
+        return self._hand_class, self._stakes_class
 
     def evaluate(self, cards: Sequence[str]) -> dict[str, Any]:
         if self._hands is None:
-            return self._reference.evaluate(cards)
+            return super().evaluate(cards)
         try:
             high, low = self._hands.evaluate(parse_cards(list(cards)))
         except Stud8Error as error:
             raise EngineRefusal(error.code, error.message) from None
         return {"high": {"category": high.category.label, "cards": [str(c) for c in high.cards], "value": high.value},
                 "low": None if low is None else {"cards": [str(c) for c in low.cards], "value": low.value}}
-
-    def start(self, *, stacks: Sequence[int], stakes: Mapping[str, int], deck: Sequence[str],
-              profile: str | None, options: Mapping[str, Any]) -> None:
-        self._hand = None
-        try:
-            self._hand = self._hand_class.start(stacks=list(stacks), stakes=self._stakes_class(**stakes),
-                                                deck=parse_cards(list(deck)), profile=profile, options=dict(options))
-        except Stud8Error as error:
-            raise EngineRefusal(error.code, error.message) from None
-
-    def act(self, action: str) -> None:
-        try:
-            self._hand.apply(action)
-        except Stud8Error as error:
-            raise EngineRefusal(error.code, error.message) from None
-
-    def observe(self) -> dict[str, Any]:
-        return self._hand.observe()  # type: ignore[no-any-return]
-
-    def restart(self) -> None:
-        self._hand = None
-
-    def close(self) -> None:
-        self._hand = None

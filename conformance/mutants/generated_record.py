@@ -35,7 +35,7 @@ def load_record(path: Path = RECORD) -> dict[str, Any]:
 
 def merge(record: Mapping[str, Any], tool: str, digests: Mapping[str, str], generated: Mapping[str, int],
           annotations: Mapping[str, int], results: Sequence[Any], described: Mapping[str, tuple[int, str, str]],
-          seconds: float) -> dict[str, Any]:
+          ) -> dict[str, Any]:
     """``record`` with the modules of ``results`` replaced by this run's figures."""
     modules = dict(record.get("modules", {}))
     mutants = {key: value for key, value in record.get("mutants", {}).items()
@@ -54,8 +54,10 @@ def merge(record: Mapping[str, Any], tool: str, digests: Mapping[str, str], gene
             mutants[result.key] = {"status": result.status, "line": line, "text": text, "mutated": mutated,
                                    "fuzz_hands": result.fuzz_hands, "divergence": result.divergence}
     ordered = {module: modules[module] for module in MODULES if module in modules}
-    return {"tool": tool, "modules": ordered, "notes": list(record.get("notes", [])), "seconds": round(seconds + float(record.get("seconds", 0) or 0), 1)
-            if set(generated) != set(MODULES) else round(seconds, 1),
+    # the whole record's time is its modules' (each the last run of that module): adding this
+    # run's seconds to the record's total counted a module again at every partial rerun
+    total = round(sum(float(figures.get("seconds", 0) or 0) for figures in ordered.values()), 1)
+    return {"tool": tool, "modules": ordered, "notes": list(record.get("notes", [])), "seconds": total,
             "mutants": dict(sorted(mutants.items()))}
 
 
