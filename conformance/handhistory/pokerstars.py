@@ -498,14 +498,25 @@ class _HandParser:
             kind: ActionKind | None = None
             amount = 0
             before = committed.get(name, 0)
-            if rest.startswith("brings in for "):
-                kind = _BRING_IN
-                amount = self.amount(rest[len("brings in for "):], number)
-                bring_in_amount = max(bring_in_amount, amount)
-                committed[name] = before + amount
+            # the kinds, the commonest first (their words exclude one another: the order changes no reading)
+            if rest == "checks":
+                kind = _CHECK
             elif rest.startswith("calls "):
                 kind = _CALL
                 amount = self.amount(rest[len("calls "):], number)
+                committed[name] = before + amount
+            elif rest.startswith("folds"):
+                kind = _FOLD
+                if "[" in rest:
+                    cards = _cards(rest.split("[", 1)[1].split("]")[0], number)
+                    player_slots = slots.setdefault(name, [None] * SLOTS)
+                    for slot, card in enumerate(cards[:SLOTS]):
+                        if player_slots[slot] is None:
+                            player_slots[slot] = card
+            elif rest.startswith("brings in for "):
+                kind = _BRING_IN
+                amount = self.amount(rest[len("brings in for "):], number)
+                bring_in_amount = max(bring_in_amount, amount)
                 committed[name] = before + amount
             elif rest.startswith("bets "):
                 amount = before + self.amount(rest[len("bets "):], number)
@@ -524,16 +535,6 @@ class _HandParser:
                 amount = self.amount(rest.rpartition(" to ")[2], number)
                 kind = _COMPLETE
                 committed[name] = amount
-            elif rest == "checks":
-                kind = _CHECK
-            elif rest.startswith("folds"):
-                kind = _FOLD
-                if "[" in rest:
-                    cards = _cards(rest.split("[", 1)[1].split("]")[0], number)
-                    player_slots = slots.setdefault(name, [None] * SLOTS)
-                    for slot, card in enumerate(cards[:SLOTS]):
-                        if player_slots[slot] is None:
-                            player_slots[slot] = card
             if kind is None:
                 if not _PLAYER_LINES.match(rest):
                     raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
@@ -560,6 +561,8 @@ class _HandParser:
         order = {seat.name: index for index, seat in enumerate(in_hand)}
 
         def by_seat(values: dict[str, int]) -> tuple[tuple[str, int], ...]:
+            if len(values) < 2:  # the usual one winner: nothing to order
+                return tuple(values.items())
             return tuple(sorted(values.items(), key=lambda item: order.get(item[0], len(order))))
 
         if side_amounts and total_pot is not None and rake + fees \
