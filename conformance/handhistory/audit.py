@@ -56,14 +56,21 @@ from typing import Any
 from stud8.conformance.handhistory import money
 from stud8.conformance.handhistory.filling import fill_unseen, unused_cards
 from stud8.conformance.handhistory.inference import MAX_ALTERNATIVES, alternatives
+from stud8.conformance.handhistory.record import ANTE as _ANTE
+from stud8.conformance.handhistory.record import BET as _BET
+from stud8.conformance.handhistory.record import BRING_IN as _BRING_IN
+from stud8.conformance.handhistory.record import CALL as _CALL
+from stud8.conformance.handhistory.record import CHECK as _CHECK
+from stud8.conformance.handhistory.record import COMPLETE as _COMPLETE
 from stud8.conformance.handhistory.record import (
     FACES,
     TO_KINDS,
-    ActionKind,
     ActionRecord,
     HandProblem,
     HandRecord,
 )
+from stud8.conformance.handhistory.record import FOLD as _FOLD
+from stud8.conformance.handhistory.record import RAISE as _RAISE
 from stud8.conformance.handhistory.unseen import outcome
 from stud8.reference import bulk_eval, hands
 from stud8.reference.actions import Action
@@ -79,17 +86,6 @@ from stud8.reference.pots import (
     uncalled,
 )
 from stud8.spec.limits import UNSEEN_SECONDS, UNSEEN_TRIALS
-
-# The action kinds read once: on Python 3.11 every ``ActionKind.X`` goes through the enum
-# metaclass's attribute hook (about 0.2 us), a cost paid per action of every hand otherwise.
-_ANTE = ActionKind.ANTE
-_BET = ActionKind.BET
-_BRING_IN = ActionKind.BRING_IN
-_CALL = ActionKind.CALL
-_CHECK = ActionKind.CHECK
-_COMPLETE = ActionKind.COMPLETE
-_FOLD = ActionKind.FOLD
-_RAISE = ActionKind.RAISE
 
 VERDICTS: tuple[str, ...] = ("conforms", "deviates", "cannot-judge", "not-stud8", "unreadable")
 SKIPPED = "skipped"

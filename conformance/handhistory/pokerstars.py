@@ -41,6 +41,14 @@ from stud8.conformance.handhistory.games import Game, classify, refusal
 from stud8.conformance.handhistory.grammar import Row
 from stud8.conformance.handhistory.inference import ante_inference
 from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_blocks
+from stud8.conformance.handhistory.record import ANTE as _ANTE
+from stud8.conformance.handhistory.record import BET as _BET
+from stud8.conformance.handhistory.record import BRING_IN as _BRING_IN
+from stud8.conformance.handhistory.record import CALL as _CALL
+from stud8.conformance.handhistory.record import CHECK as _CHECK
+from stud8.conformance.handhistory.record import COMPLETE as _COMPLETE
+from stud8.conformance.handhistory.record import FOLD as _FOLD
+from stud8.conformance.handhistory.record import RAISE as _RAISE
 from stud8.conformance.handhistory.record import (
     SLOTS,
     ActionKind,
@@ -56,17 +64,6 @@ from stud8.conformance.handhistory.record import (
 )
 from stud8.conformance.handhistory.sitebuild import DAMAGED, damage
 from stud8.conformance.handhistory.unknown import carries
-
-# The action kinds read once: on Python 3.11 every ``ActionKind.X`` goes through the enum
-# metaclass's attribute hook (about 0.2 us), a cost paid per action of every hand otherwise.
-_ANTE = ActionKind.ANTE
-_BET = ActionKind.BET
-_BRING_IN = ActionKind.BRING_IN
-_CALL = ActionKind.CALL
-_CHECK = ActionKind.CHECK
-_COMPLETE = ActionKind.COMPLETE
-_FOLD = ActionKind.FOLD
-_RAISE = ActionKind.RAISE
 
 SITE = "PokerStars"
 GAME = "7 Card Stud Hi/Lo Limit"
