@@ -257,3 +257,15 @@ def test_damaged_records_are_unreadable_not_crashes() -> None:
         ActionRecord(6, name, ActionKind.FOLD) for name in ("rdiezchang",)))
     verdict = audit_hand(everyone_folds)
     assert verdict.verdict == "deviates" and verdict.deviations[0].rule == "actions.in-turn"
+
+
+def test_stakes_of_equal_value_but_another_type_are_still_checked_by_the_engine() -> None:
+    """The replay keeps one ``Stakes`` per value so the engine checks each once (speed); the
+    cache is typed, so a record whose bring-in is ``1.0`` after one whose bring-in is ``1`` is
+    not handed the checked integer stakes: the engine still refuses it (cannot-judge)."""
+    record = _hand(0)
+    assert audit_hand(record).verdict == "conforms"
+    floated = replace(record, bring_in=float(record.bring_in))
+    verdict = audit_hand(floated)
+    assert verdict.verdict == "cannot-judge" and "the engine cannot start this hand" in verdict.reason, verdict
+    assert audit_hand(record).verdict == "conforms"  # and the integer stakes are still the checked ones

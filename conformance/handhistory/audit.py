@@ -373,6 +373,10 @@ def _fill(slots: list[list[str | None]], variant: int, community: str | None = N
     return [[card if card is not None else next(supply) for card in cards] for cards in slots]
 
 
+_ALL_INDICES = frozenset(range(len(ALL_CARDS)))
+"""Every card index: the cards nobody is dealt are these less those placed (``_deck``)."""
+
+
 class _DeckMismatch(Exception):
     """The record's seventh street cannot be what the rules deal there (the deck ran out)."""
 
@@ -422,8 +426,7 @@ def _deck(filled: list[list[str]], options: Mapping[str, Any], facts: _Facts, co
             raise _DeckMismatch(f"the deck runs out on {STREET_NAMES[street]} street") from None
         for seat, position in zip(players, positions):
             placed[position] = dealt[seat][street - 1]
-    used = set(placed.values())
-    spare = iter([index for index in range(len(ALL_CARDS)) if index not in used])
+    spare = iter(sorted(_ALL_INDICES.difference(placed.values())))
     return [ALL_CARDS[placed[position]] if position in placed else ALL_CARDS[next(spare)]
             for position in range(len(ALL_CARDS))]
 
@@ -485,6 +488,14 @@ def _refusal_rule(code: str, action: ActionRecord, hand: Hand, options: Mapping[
     return "actions.in-turn"
 
 
+@lru_cache(maxsize=64, typed=True)
+def _stakes(ante: int, bring_in: int, small_bet: int, big_bet: int) -> Stakes:
+    """The one ``Stakes`` of these values (typed: ``1`` and ``1.0`` are two): the engine checks
+    the stakes once for the very object it last checked, and a file's hands are played at a
+    few stakes, so each is checked once, not once a hand."""
+    return Stakes(ante, bring_in, small_bet, big_bet)
+
+
 def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options: AuditOptions,
             resolved: Mapping[str, Any], stop: int = 0) -> list[Deviation]:
     """Offer the record's actions to the engine; the first refused one is the deviation.
@@ -493,16 +504,16 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     deviations: list[Deviation] = []
     ante = record.ante
     antes: dict[str, int] = {}
-    for action in record.actions:
-        if action.street == 0 and action.kind == _ANTE:
-            antes[action.player] = antes.get(action.player, 0) + action.amount
+    for action_street, player, recorded_kind, amount, _all_in, _line in record.actions:  # unpacked: read per action
+        if action_street == 0 and recorded_kind == _ANTE:
+            antes[player] = antes.get(player, 0) + amount
     for seat, name in enumerate(facts.names):
         posted = antes.get(name, 0)
         owed = min(ante, facts.stacks[seat])
         if posted != owed:
             deviations.append(Deviation("table.ante", "antes", 0, f"{name} antes {posted}", f"ante {owed}",
                                         f"{name} posted {posted} in antes; the ante is {owed}"))
-    stakes = Stakes(ante, record.bring_in, record.small_bet, record.big_bet)
+    stakes = _stakes(ante, record.bring_in, record.small_bet, record.big_bet)
     try:
         hand = Hand.start(facts.stacks, stakes, _deck(filled, resolved, facts, record.community), options.profile,
                           options.as_dict())

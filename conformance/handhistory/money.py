@@ -60,12 +60,12 @@ def contributions(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]
     committed: dict[str, int] = {}
     street = None
     for action in record.actions:
-        player, amount = action.player, action.amount  # read once: each is read several times below
+        action_street, player, kind, amount, all_in, _line = action  # unpacked: each field is read per action
         if player not in stacks:
             return put, Imbalance(f"{player!r} acts but has no seat", action.line)
-        if action.street != street:
-            street, committed = action.street, {}
-        if action.kind in TO_KINDS:
+        if action_street != street:
+            street, committed = action_street, {}
+        if kind in TO_KINDS:
             added = amount - committed.get(player, 0)
             committed[player] = amount
         else:
@@ -73,21 +73,21 @@ def contributions(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]
             if street:
                 committed[player] = committed.get(player, 0) + added
         if added < 0:
-            return put, Imbalance(f"{action.player} {action.kind.value}s to {_m(action.amount, record)}, less than the "
-                                  f"{_m(action.amount - added, record)} already in on this street", action.line)
+            return put, Imbalance(f"{player} {kind.value}s to {_m(amount, record)}, less than the "
+                                  f"{_m(amount - added, record)} already in on this street", action.line)
         total = put[player] = put[player] + added
         if total > stacks[player]:
-            seat_line = next((seat.line for seat in record.seats if seat.name == action.player), 0)
+            seat_line = next((seat.line for seat in record.seats if seat.name == player), 0)
             said = f" (line {seat_line})" if seat_line else ""
-            return put, Imbalance(f"{action.player} has put in {_m(put[action.player], record)}, more than the stack of "
-                                  f"{_m(stacks[action.player], record)} they sat down with{said}", action.line)
-        if action.all_in and total != stacks[player]:
+            return put, Imbalance(f"{player} has put in {_m(total, record)}, more than the stack of "
+                                  f"{_m(stacks[player], record)} they sat down with{said}", action.line)
+        if all_in and total != stacks[player]:
             # The record says the player is all in: the stack as read (before the antes, as every
             # supported format prints it) is then exactly what they have put in.
-            seat_line = next((seat.line for seat in record.seats if seat.name == action.player), 0)
+            seat_line = next((seat.line for seat in record.seats if seat.name == player), 0)
             said = f" (line {seat_line})" if seat_line else ""
-            return put, Imbalance(f"{action.player} is all in having put in {_m(put[action.player], record)}, but sat "
-                                  f"down with {_m(stacks[action.player], record)}{said}: the stack is not what the "
+            return put, Imbalance(f"{player} is all in having put in {_m(total, record)}, but sat "
+                                  f"down with {_m(stacks[player], record)}{said}: the stack is not what the "
                                   "record says it is", action.line)
     return put, None
 
