@@ -379,7 +379,8 @@ class _HandParser:
                             held = held[:-1]
                             if "] [" in held:  # the cards shown before (the hero's own too), then the new
                                 cards = held.replace("] [", " ").split()
-                                new = held.rpartition("] [")[2].split()
+                                last = held.rpartition("] [")[2]
+                                new = [last] if last in _CARD_SET else last.split()  # one card, the usual
                             else:
                                 cards = new = held.split()
                             if not _CARD_SET.issuperset(cards):  # every group's words cards, told in C
@@ -596,11 +597,11 @@ class _HandParser:
         if section != "summary":
             raise _Bad("the hand ends before its summary (truncated?)", first_line + len(self.lines) - 1)
         in_hand = [seat for seat in seats if seat.name in participants]
-        order = {seat.name: index for index, seat in enumerate(in_hand)}
 
         def by_seat(values: dict[str, int]) -> tuple[tuple[str, int], ...]:
             if len(values) < 2:  # the usual one winner: nothing to order
                 return tuple(values.items())
+            order = {seat.name: index for index, seat in enumerate(in_hand)}
             return tuple(sorted(values.items(), key=lambda item: order.get(item[0], len(order))))
 
         if side_amounts and total_pot is not None and rake + fees \
@@ -624,6 +625,7 @@ class _HandParser:
                 totals[name] = totals.get(name, 0) + amount
         player_cards = tuple(PlayerCards(seat.name, tuple(slots[seat.name])) for seat in in_hand if seat.name in slots)
         small_bet = header.small_bet
+        inference = ante_inference(actions[:ante_count], header.unit)  # the antes come first
         # The bring-in is not in the header: the amount posted, else (completed at once) half the small bet.
         bring_in = bring_in_amount or max(1, small_bet // 2)
         record = HandRecord(
@@ -634,7 +636,7 @@ class _HandParser:
             cards=player_cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
             collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
             pot_line=pot_line, ignored=tuple(ignored),
-            inferences=tuple(found for found in (ante_inference(actions[:ante_count], header.unit),) if found is not None),
+            inferences=() if inference is None else (inference,),
         )
         if not header.kind.stud8:
             # Another stud game (Stud high, Razz) or structure is read through: its books must
