@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
 from operator import itemgetter
 from typing import TextIO
@@ -276,6 +276,31 @@ def _game_and_stakes(rest: str) -> _Header:
 _new_action = tuple.__new__
 """``ActionRecord`` made from its six fields at C speed (a history has dozens of actions a hand;
 the named tuple's own constructor is a Python function)."""
+_bare = object.__new__
+"""A seat's, a player's cards' or the hand's record made bare, its fields then set at once in its
+``__dict__``: a frozen dataclass's own ``__init__`` sets each field by a call of
+``object.__setattr__`` (a hand has a dozen such records). Only for the classes ``_fields_only``
+accepts, every field set in the order of the class."""
+
+
+def _fields_only(cls: type) -> dict[str, object]:
+    """The fields of a frozen dataclass whose ``__init__`` does nothing but set them (no
+    ``__post_init__``, no ``__slots__``, no field left out of ``__init__`` or made by a factory),
+    each to its default (``MISSING`` when it has none): a record made bare with every field set
+    in its ``__dict__`` is then the record its constructor makes. Raises ``TypeError`` for another
+    class (checked once, on import)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") \
+            or any(not field.init or field.default_factory is not MISSING for field in fields(cls)):
+        raise TypeError(f"{cls.__name__} records are made by more than setting their fields")
+    return {field.name: field.default for field in fields(cls)}
+
+
+_HAND_FIELDS = _fields_only(HandRecord)
+"""``HandRecord``'s fields with their defaults: a field the reader does not set keeps its default."""
+if tuple(_fields_only(SeatRecord)) != ("seat_no", "name", "stack", "line") \
+        or tuple(_fields_only(PlayerCards)) != ("player", "cards"):
+    raise TypeError("SeatRecord or PlayerCards has other fields than the reader sets")
 _CARD_SET = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 _PLAYER = itemgetter(1)
 """An ``ActionRecord``'s player, read in C."""
@@ -423,7 +448,9 @@ class _HandParser:
                             amount = amounts.get(stack)
                             if amount is None:
                                 amount = self.amount(stack, number)
-                            seats.append(SeatRecord(int(seat_no), name, amount, number))
+                            seat: SeatRecord = _bare(SeatRecord)  # SeatRecord(int(seat_no), name, amount, number)
+                            seat.__dict__.update(seat_no=int(seat_no), name=name, stack=amount, line=number)
+                            seats.append(seat)
                             continue
                     if text.startswith("*** "):  # a street line as the site writes it, else its pattern
                         label = _STREET_LINES.get(text)
@@ -623,17 +650,24 @@ class _HandParser:
         for pot_collected in collected_by_pot.values():
             for name, amount in pot_collected.items():
                 totals[name] = totals.get(name, 0) + amount
-        player_cards = tuple(PlayerCards(seat.name, tuple(slots[seat.name])) for seat in in_hand if seat.name in slots)
+        player_cards = []
+        for seat in in_hand:
+            if seat.name in slots:
+                own: PlayerCards = _bare(PlayerCards)  # PlayerCards(seat.name, tuple(slots[seat.name]))
+                own.__dict__.update(player=seat.name, cards=tuple(slots[seat.name]))
+                player_cards.append(own)
         small_bet = header.small_bet
         inference = ante_inference(actions[:ante_count], header.unit)  # the antes come first
         # The bring-in is not in the header: the amount posted, else (completed at once) half the small bet.
         bring_in = bring_in_amount or max(1, small_bet // 2)
-        record = HandRecord(
+        record: HandRecord = _bare(HandRecord)  # HandRecord(site=site, ...): every field set, in order
+        record.__dict__.update(_HAND_FIELDS)
+        record.__dict__.update(
             site=site, hand_id=header.hand_id, source_file=self.path, line=first_line, table=table,
             game=header.game, tournament=header.tournament, currency=header.currency, unit=header.unit,
             ante=ante_amount, bring_in=bring_in, small_bet=small_bet, big_bet=header.big_bet,
             max_seats=max_seats, started=header.started, seats=tuple(in_hand), actions=tuple(actions),
-            cards=player_cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
+            cards=tuple(player_cards), community=community, showdown=tuple(showdown), pots=tuple(pots),
             collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
             pot_line=pot_line, ignored=tuple(ignored),
             inferences=() if inference is None else (inference,),
