@@ -112,6 +112,7 @@ _TOTAL = re.compile(r"^Total pot (\S+)(.*?)(?: \| Rake (\S+))?(?: \| (.*))?$")
 """The summary's pot line; each amount is a word read strictly (``Rake -$0.05`` is refused at
 this line, not read past)."""
 _SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) (-?[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
+_JACKPOT = re.compile(r"Jackpot (\S+)")
 _SUMMARY_CARDS = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
 _ALL_IN = " and is all-in"
 
@@ -425,10 +426,10 @@ class _HandParser:
                                 if len(new) != 1:
                                     raise _Bad(f"one new card per player on {_STREET_NAMES[street]}", number)
                                 player_slots[street - 1] = new[0]
-                                if len(new) < len(cards):  # more than one group
+                                # the hero's own earlier cards (so many, in the first group), a slot not yet known
+                                if len(cards) >= street and None in player_slots[:street - 1]:
                                     earlier = held.partition("] [")[0].split()
-                                    # the hero's own earlier cards, a slot not yet known
-                                    if len(earlier) == street - 1 and None in player_slots[:street - 1]:
+                                    if len(earlier) == street - 1:
                                         for slot, card in enumerate(earlier):
                                             if player_slots[slot] is None:
                                                 player_slots[slot] = card
@@ -488,7 +489,7 @@ class _HandParser:
                             if total_match.group(3):
                                 rake = self.amount(total_match.group(3), number)
                             extra = total_match.group(4) or ""
-                            jackpot = re.search(r"Jackpot (\S+)", extra)
+                            jackpot = _JACKPOT.search(extra)
                             if jackpot:
                                 fees = self.amount(jackpot.group(1), number)
                             continue
@@ -686,14 +687,18 @@ class _HandParser:
     def _store_shown(slots: dict[str, list[str | None]], name: str, cards: list[str],
                      community: str | None, line: int) -> None:
         """Shown cards are listed in the order dealt; the community card, if listed, is not the player's."""
-        own = [card for card in cards if card != community]
+        own = [card for card in cards if card != community] if community in cards else cards
         if len(own) > SLOTS:
             raise _Bad(f"{name} shows {len(own)} cards", line)
         player_slots = slots.setdefault(name, [None] * SLOTS)
+        if player_slots[:len(own)] == own:  # every card as dealt: nothing to set
+            return
         for slot, card in enumerate(own):
-            if player_slots[slot] is not None and player_slots[slot] != card:
-                raise _Bad(f"{name} shows {card} where {player_slots[slot]} was dealt", line)
-            player_slots[slot] = card
+            dealt = player_slots[slot]
+            if dealt is None:
+                player_slots[slot] = card
+            elif dealt != card:
+                raise _Bad(f"{name} shows {card} where {dealt} was dealt", line)
 
 
 def stakes_recoverable(record: HandRecord) -> bool:
