@@ -320,10 +320,11 @@ def _cards(text: str, line: int) -> list[str]:
 class _HandParser:
     """The lines of one hand to a record (raises ``_Bad``)."""
 
-    def __init__(self, lines: list[str], first: int, path: str) -> None:
+    def __init__(self, lines: list[str], first: int, path: str, match: re.Match[str] | None = None) -> None:
         self.lines = lines  # the hand's lines, the first (its header) on line ``first`` of the file
         self.first = first
         self.path = path
+        self.match = match  # ``_HEADER``'s match of the first line, when the caller has it
 
     def amount(self, text: str, line: int) -> int:
         known = self.amounts.get(text)
@@ -340,7 +341,7 @@ class _HandParser:
 
     def parse(self) -> HandRecord:
         first_line, first = self.first, self.lines[0]
-        match = _HEADER.match(first.lstrip("\ufeff"))
+        match = self.match or _HEADER.match(first.lstrip("\ufeff"))
         assert match is not None
         site = _SITES[match.group(1)]
         self.header = header = _parse_header(match.group(2), match.group(3).strip(), first_line)
@@ -791,7 +792,7 @@ class PokerStarsReader:
         if broken is not None:
             return HandProblem(path, hand_id, broken[0], "unreadable", broken[1], site)
         try:
-            return _HandParser(lines, first, path).parse()
+            return _HandParser(lines, first, path, match).parse()
         except _Bad as bad:
             return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason, site)
         except DAMAGED as error:
