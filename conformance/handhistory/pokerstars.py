@@ -404,15 +404,18 @@ class _HandParser:
                             if street < 3:
                                 raise _Bad("cards dealt before third street", number)
                             held = held[:-1]
-                            if "] [" in held:  # the cards shown before (the hero's own too), then the new
-                                cards = held.replace("] [", " ").split()
-                                last = held.rpartition("] [")[2]
-                                new = [last] if last in _CARD_SET else last.split()  # one card, the usual
+                            seen, later, last = held.partition("] [")  # the cards shown before (the hero's own too), the new
+                            if not later:  # one group: the new cards
+                                earlier: list[str] = []
+                                new = seen.split()
+                                valid = _CARD_SET.issuperset(new)  # every word a card, told in C
                             else:
-                                cards = new = held.split()
-                            if not _CARD_SET.issuperset(cards):  # every group's words cards, told in C
-                                for group in held.split("] ["):
-                                    _cards(group, number)  # raises, naming the first word no card
+                                earlier = seen.split()
+                                new = [last]  # the usual: one new card
+                                valid = last in _CARD_SET and _CARD_SET.issuperset(earlier)
+                            if not valid:  # a word no card, or more groups or new cards than the usual
+                                groups = [_cards(group, number) for group in held.split("] [")]  # raises at a word no card
+                                new = groups[-1]
                             player_slots = slots.get(name)
                             if player_slots is None:
                                 player_slots = slots[name] = [None] * SLOTS
@@ -428,12 +431,10 @@ class _HandParser:
                                     raise _Bad(f"one new card per player on {_STREET_NAMES[street]}", number)
                                 player_slots[street - 1] = new[0]
                                 # the hero's own earlier cards (so many, in the first group), a slot not yet known
-                                if len(cards) >= street and None in player_slots[:street - 1]:
-                                    earlier = held.partition("] [")[0].split()
-                                    if len(earlier) == street - 1:
-                                        for slot, card in enumerate(earlier):
-                                            if player_slots[slot] is None:
-                                                player_slots[slot] = card
+                                if len(earlier) == street - 1 and None in player_slots[:street - 1]:
+                                    for slot, card in enumerate(earlier):
+                                        if player_slots[slot] is None:
+                                            player_slots[slot] = card
                             participants.add(name)
                             continue
                     # else a line naming no seated player: read on below as any other
