@@ -141,6 +141,9 @@ _SUMMARY_LINES = re.compile(
     r"|mucked \[[^\]]*\].*|is sitting out|didn't show and won .+)"
     r"|Seat \d+: .+\(didn't bet\)|Board \[[^\]]*\]|Hand was run twice)$")
 """A summary line the reader does not need (the payout is read from the collect lines)."""
+_QUIET_SUMMARY: set[str] = set()
+"""Summary lines ``_SUMMARY_LINES`` matched already (``Seat 1: Hero folded on the 3rd Street``
+comes back hand after hand at a table): told again by one look-up."""
 MAX_HAND_LINES = 20000
 """No Stud/8 hand takes this many lines: past it the hand is refused, not kept in memory."""
 _HEADER_CANDIDATE = re.compile("\n\ufeff?(?:PokerStars|POKERSTARS|Full Tilt )")
@@ -498,8 +501,13 @@ class _HandParser:
                         shown = _SUMMARY_CARDS.match(text) if ("showed [" in text or "mucked [" in text) else None
                         if shown and shown.group(1) in names:
                             self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
-                        elif not _SUMMARY_LINES.match(text):
-                            unknown.append((number, text, "in the summary "))
+                        elif text not in _QUIET_SUMMARY:
+                            if not _SUMMARY_LINES.match(text):
+                                unknown.append((number, text, "in the summary "))
+                            else:
+                                if len(_QUIET_SUMMARY) > 4096:
+                                    _QUIET_SUMMARY.clear()
+                                _QUIET_SUMMARY.add(text)
                         continue
                     returned_match = _RETURNED.match(text) if text.startswith("Uncalled bet (") else None
                     if returned_match and returned_match.group(2) in names:
