@@ -488,7 +488,7 @@ class _HandParser:
                         if total_match:
                             pot_line = number
                             total_pot = self.amount(total_match.group(1), number)
-                            for side in _SIDE.finditer(total_match.group(2) or ""):
+                            for side in _SIDE.finditer(total_match.group(2)) if total_match.group(2) else ():
                                 index = 0 if side.group(1) == "Main pot" else int(side.group(2) or 1)
                                 side_amounts[index] = self.amount(side.group(3), number)
                             if total_match.group(3):
@@ -739,6 +739,7 @@ class PokerStarsReader:
     def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         lines: list[str] = []   # the hand being read, from its header (line ``first``)
         first = 0
+        match: re.Match[str] | None = None  # ``_HEADER``'s match of its header
         stray: int | None = None
         broken: tuple[int, str] | None = None  # why the hand being read cannot be used
         for number, block, too_long in bounded_blocks(stream):
@@ -755,18 +756,19 @@ class PokerStarsReader:
             for candidate in _HEADER_CANDIDATE.finditer(text):
                 index += text.count("\n", offset + 1, candidate.start() + 1)
                 offset = candidate.start()
-                if not _HEADER.match(block[index].lstrip("\ufeff")):
+                header = _HEADER.match(block[index].lstrip("\ufeff"))
+                if not header:
                     continue
                 stray, broken = self._take(lines, block, done, index, number, stray, broken)
                 if lines:
-                    yield self._hand(lines, first, path, broken)
-                lines, first, broken = [block[index]], number + index, None
+                    yield self._hand(lines, first, path, broken, match)
+                lines, first, broken, match = [block[index]], number + index, None, header
                 done = index + 1
             stray, broken = self._take(lines, block, done, len(block), number, stray, broken)
         if stray is not None:
             yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header", SITE)
         if lines:
-            yield self._hand(lines, first, path, broken)
+            yield self._hand(lines, first, path, broken, match)
 
     @staticmethod
     def _take(lines: list[str], block: list[str], start: int, end: int, number: int, stray: int | None,
@@ -793,9 +795,10 @@ class PokerStarsReader:
         return stray, broken
 
     @staticmethod
-    def _hand(lines: list[str], first: int, path: str,
-              broken: tuple[int, str] | None = None) -> HandRecord | HandProblem:
-        match = _HEADER.match(lines[0].lstrip("\ufeff"))
+    def _hand(lines: list[str], first: int, path: str, broken: tuple[int, str] | None = None,
+              match: re.Match[str] | None = None) -> HandRecord | HandProblem:
+        if match is None:  # (``read`` passes the match that told the header)
+            match = _HEADER.match(lines[0].lstrip("\ufeff"))
         hand_id = match.group(2) if match else None
         site = _SITES[match.group(1)] if match else SITE
         if broken is not None:
