@@ -32,8 +32,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
+from operator import itemgetter
 from typing import TextIO
 
 from stud8.conformance.handhistory import money as books
@@ -111,6 +112,7 @@ _TOTAL = re.compile(r"^Total pot (\S+)(.*?)(?: \| Rake (\S+))?(?: \| (.*))?$")
 """The summary's pot line; each amount is a word read strictly (``Rake -$0.05`` is refused at
 this line, not read past)."""
 _SIDE = re.compile(r"(Main pot|Side pot(?:-(\d+))?) (-?[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
+_JACKPOT = re.compile(r"Jackpot (\S+)")
 _SUMMARY_CARDS = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
 _ALL_IN = " and is all-in"
 
@@ -139,6 +141,9 @@ _SUMMARY_LINES = re.compile(
     r"|mucked \[[^\]]*\].*|is sitting out|didn't show and won .+)"
     r"|Seat \d+: .+\(didn't bet\)|Board \[[^\]]*\]|Hand was run twice)$")
 """A summary line the reader does not need (the payout is read from the collect lines)."""
+_QUIET_SUMMARY: set[str] = set()
+"""Summary lines ``_SUMMARY_LINES`` matched already (``Seat 1: Hero folded on the 3rd Street``
+comes back hand after hand at a table): told again by one look-up."""
 MAX_HAND_LINES = 20000
 """No Stud/8 hand takes this many lines: past it the hand is refused, not kept in memory."""
 _HEADER_CANDIDATE = re.compile("\n\ufeff?(?:PokerStars|POKERSTARS|Full Tilt )")
@@ -147,6 +152,10 @@ after at most one byte-order mark); every other line is a line of the hand being
 pattern that begins with a newline is searched for far faster than one anchored by ``^``)."""
 _AMOUNTS: dict[str, dict[str, int]] = {}
 """Amounts already parsed, per unit: a history repeats a few dozen amount texts over and over."""
+_KNOWN: dict[str, dict[str, tuple[ActionKind, int, bool]]] = {}
+"""Antes and plain actions already read, per unit: what follows a player's name (``calls $0.02``,
+``posts the ante $0.01 and is all-in``) to its kind, amount and all-in (a ``bets`` or ``raises``
+is told a completion or not by the hand's state, each time); a history repeats a few dozen."""
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
 _STREET_NAMES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 _FOLDED_ON = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
@@ -271,7 +280,34 @@ def _game_and_stakes(rest: str) -> _Header:
 _new_action = tuple.__new__
 """``ActionRecord`` made from its six fields at C speed (a history has dozens of actions a hand;
 the named tuple's own constructor is a Python function)."""
+_bare = object.__new__
+"""A seat's, a player's cards' or the hand's record made bare, its fields then set at once in its
+``__dict__``: a frozen dataclass's own ``__init__`` sets each field by a call of
+``object.__setattr__`` (a hand has a dozen such records). Only for the classes ``_fields_only``
+accepts, every field set in the order of the class."""
+
+
+def _fields_only(cls: type) -> dict[str, object]:
+    """The fields of a frozen dataclass whose ``__init__`` does nothing but set them (no
+    ``__post_init__``, no ``__slots__``, no field left out of ``__init__`` or made by a factory),
+    each to its default (``MISSING`` when it has none): a record made bare with every field set
+    in its ``__dict__`` is then the record its constructor makes. Raises ``TypeError`` for another
+    class (checked once, on import)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") \
+            or any(not field.init or field.default_factory is not MISSING for field in fields(cls)):
+        raise TypeError(f"{cls.__name__} records are made by more than setting their fields")
+    return {field.name: field.default for field in fields(cls)}
+
+
+_HAND_FIELDS = _fields_only(HandRecord)
+"""``HandRecord``'s fields with their defaults: a field the reader does not set keeps its default."""
+if tuple(_fields_only(SeatRecord)) != ("seat_no", "name", "stack", "line") \
+        or tuple(_fields_only(PlayerCards)) != ("player", "cards"):
+    raise TypeError("SeatRecord or PlayerCards has other fields than the reader sets")
 _CARD_SET = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+_PLAYER = itemgetter(1)
+"""An ``ActionRecord``'s player, read in C."""
 
 
 def _cards(text: str, line: int) -> list[str]:
@@ -287,10 +323,11 @@ def _cards(text: str, line: int) -> list[str]:
 class _HandParser:
     """The lines of one hand to a record (raises ``_Bad``)."""
 
-    def __init__(self, lines: list[str], first: int, path: str) -> None:
+    def __init__(self, lines: list[str], first: int, path: str, match: re.Match[str] | None = None) -> None:
         self.lines = lines  # the hand's lines, the first (its header) on line ``first`` of the file
         self.first = first
         self.path = path
+        self.match = match  # ``_HEADER``'s match of the first line, when the caller has it
 
     def amount(self, text: str, line: int) -> int:
         known = self.amounts.get(text)
@@ -307,7 +344,7 @@ class _HandParser:
 
     def parse(self) -> HandRecord:
         first_line, first = self.first, self.lines[0]
-        match = _HEADER.match(first.lstrip("\ufeff"))
+        match = self.match or _HEADER.match(first.lstrip("\ufeff"))
         assert match is not None
         site = _SITES[match.group(1)]
         self.header = header = _parse_header(match.group(2), match.group(3).strip(), first_line)
@@ -346,110 +383,137 @@ class _HandParser:
                     return name, text[len(name) + 2:]
             return None
 
-        for number, text in enumerate(self.lines[1:], first_line + 1):
-            text = text.rstrip()
+        amounts = self.amounts  # the amounts already read (``self.amount`` reads and remembers a new one)
+        known = _KNOWN.setdefault(header.unit, {})
+        ante_count = 0  # the antes, the first actions (an ante after the deal is refused)
+        for number, text in enumerate(map(str.rstrip, self.lines[1:]), first_line + 1):
             if not text:
                 continue
             head, sep, rest = text.partition(": ")
             if sep and section != "summary" and head in names:
                 name = head  # a seated player's line (actions, antes, shows): the common case first
             else:
-                if section == "setup":
-                    table_match = _TABLE.match(text) if not text.startswith("Seat ") else None
-                    if table_match:
-                        table, max_seats = table_match.group(1), int(table_match.group(2) or 8)
-                        continue
-                    seat_match = _SEAT.match(text)
-                    if seat_match:
-                        seat_no, name, stack, _rest = seat_match.groups()
-                        names[name] = len(seats)
-                        seats.append(SeatRecord(int(seat_no), name, self.amount(stack, number), number))
-                        continue
-                label = _STREET_LINES.get(text)  # a street line as the site writes it, else its pattern
-                street_match = _STREET.match(text) if label is None and text.startswith("*** ") else None
-                if label is not None or street_match:
-                    label = label or street_match.group(1)  # type: ignore[union-attr]
-                    if label == "SUMMARY":
-                        section = "summary"
-                    elif label == "SHOW DOWN":
-                        section = "showdown"
+                if section != "summary" and text.startswith("Dealt to "):
+                    # told first: no table, seat or street line begins so (a line in the summary is the summary's)
+                    if text[-1] == "]":
+                        name, _, held = text[9:].partition(" [")
+                        if name not in names:
+                            # a name holding " [" itself (an alias "PC [Mittel]"): the seated name the line names
+                            owner = next((n for n in sorted(names, key=len, reverse=True)
+                                          if text.startswith(f"Dealt to {n} [")), None)
+                            if owner is not None:
+                                name, held = owner, text[9 + len(owner) + 2:]
+                        if name in names:
+                            if street < 3:
+                                raise _Bad("cards dealt before third street", number)
+                            held = held[:-1]
+                            seen, later, last = held.partition("] [")  # the cards shown before (the hero's own too), the new
+                            if not later:  # one group: the new cards
+                                earlier: list[str] = []
+                                new = seen.split()
+                                valid = _CARD_SET.issuperset(new)  # every word a card, told in C
+                            else:
+                                earlier = seen.split()
+                                new = [last]  # the usual: one new card
+                                valid = last in _CARD_SET and _CARD_SET.issuperset(earlier)
+                            if not valid:  # a word no card, or more groups or new cards than the usual
+                                groups = [_cards(group, number) for group in held.split("] [")]  # raises at a word no card
+                                new = groups[-1]
+                            player_slots = slots.get(name)
+                            if player_slots is None:
+                                player_slots = slots[name] = [None] * SLOTS
+                            if street == 3:
+                                if len(new) == 3:
+                                    player_slots[0:3] = new
+                                elif len(new) == 1:
+                                    player_slots[2] = new[0]
+                                else:
+                                    raise _Bad(f"third street deals 1 or 3 cards to a player, not {len(new)}", number)
+                            else:
+                                if len(new) != 1:
+                                    raise _Bad(f"one new card per player on {_STREET_NAMES[street]}", number)
+                                player_slots[street - 1] = new[0]
+                                # the hero's own earlier cards (so many, in the first group), a slot not yet known
+                                if len(earlier) == street - 1 and None in player_slots[:street - 1]:
+                                    for slot, card in enumerate(earlier):
+                                        if player_slots[slot] is None:
+                                            player_slots[slot] = card
+                            participants.add(name)
+                            continue
+                    # else a line naming no seated player: read on below as any other
+                else:
+                    if section == "setup":
+                        table_match = _TABLE.match(text) if not text.startswith("Seat ") else None
+                        if table_match:
+                            table, max_seats = table_match.group(1), int(table_match.group(2) or 8)
+                            continue
+                        seat_match = _SEAT.match(text)
+                        if seat_match:
+                            seat_no, name, stack, _rest = seat_match.groups()
+                            names[name] = len(seats)
+                            amount = amounts.get(stack)
+                            if amount is None:
+                                amount = self.amount(stack, number)
+                            seat: SeatRecord = _bare(SeatRecord)  # SeatRecord(int(seat_no), name, amount, number)
+                            seat.__dict__.update(seat_no=int(seat_no), name=name, stack=amount, line=number)
+                            seats.append(seat)
+                            continue
+                    if text.startswith("*** "):  # a street line as the site writes it, else its pattern
+                        label = _STREET_LINES.get(text)
+                        street_match = _STREET.match(text) if label is None else None
                     else:
-                        section = "play"
-                        new_street = _STREETS[label]
-                        if new_street != street + 1 and not (street == 0 and new_street == 3):
-                            raise _Bad(f"street {label} out of order", number)
-                        street = new_street
-                        street_level = 0
-                        committed = {}
-                        if street_match and street_match.group(2):
-                            board = _cards(street_match.group(2), number)
-                            if street != 7 or len(board) != 1:
-                                raise _Bad(f"a board card on {label}", number)
-                            community = board[0]
-                    continue
-                if section == "summary":
-                    total_match = _TOTAL.match(text) if text.startswith("Total pot ") else None
-                    if total_match:
-                        pot_line = number
-                        total_pot = self.amount(total_match.group(1), number)
-                        for side in _SIDE.finditer(total_match.group(2) or ""):
-                            index = 0 if side.group(1) == "Main pot" else int(side.group(2) or 1)
-                            side_amounts[index] = self.amount(side.group(3), number)
-                        if total_match.group(3):
-                            rake = self.amount(total_match.group(3), number)
-                        extra = total_match.group(4) or ""
-                        jackpot = re.search(r"Jackpot (\S+)", extra)
-                        if jackpot:
-                            fees = self.amount(jackpot.group(1), number)
-                        continue
-                    shown = _SUMMARY_CARDS.match(text) if ("showed [" in text or "mucked [" in text) else None
-                    if shown and shown.group(1) in names:
-                        self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
-                    elif not _SUMMARY_LINES.match(text):
-                        unknown.append((number, text, "in the summary "))
-                    continue
-                dealt = text[9:].partition(" [") if text.startswith("Dealt to ") else None
-                if dealt and dealt[0] not in names and text.endswith("]"):
-                    # a name holding " [" itself (an alias "PC [Mittel]"): the seated name the line names
-                    owner = next((n for n in sorted(names, key=len, reverse=True)
-                                  if text.startswith(f"Dealt to {n} [")), None)
-                    if owner is not None:
-                        dealt = (owner, " [", text[9 + len(owner) + 2:])
-                if dealt and dealt[0] in names and text.endswith("]"):
-                    name = dealt[0]
-                    if street < 3:
-                        raise _Bad("cards dealt before third street", number)
-                    held = dealt[2][:-1]
-                    groups = [_cards(group, number) for group in held.split("] [")] if "] [" in held \
-                        else [_cards(held, number)]
-                    player_slots = slots.get(name)
-                    if player_slots is None:
-                        player_slots = slots[name] = [None] * SLOTS
-                    new = groups[-1]
-                    if street == 3:
-                        if len(new) == 3:
-                            player_slots[0:3] = new
-                        elif len(new) == 1:
-                            player_slots[2] = new[0]
+                        label = street_match = None
+                    if label is not None or street_match:
+                        label = label or street_match.group(1)  # type: ignore[union-attr]
+                        if label == "SUMMARY":
+                            section = "summary"
+                        elif label == "SHOW DOWN":
+                            section = "showdown"
                         else:
-                            raise _Bad(f"third street deals 1 or 3 cards to a player, not {len(new)}", number)
-                    else:
-                        if len(new) != 1:
-                            raise _Bad(f"one new card per player on {_STREET_NAMES[street]}", number)
-                        player_slots[street - 1] = new[0]
-                        if len(groups) > 1 and len(groups[0]) >= street - 1:  # the hero's own earlier cards
-                            earlier = groups[0]
-                            if len(earlier) == street - 1 and None in player_slots[:street - 1]:  # a slot not yet known
-                                for slot, card in enumerate(earlier):
-                                    if player_slots[slot] is None:
-                                        player_slots[slot] = card
-                    participants.add(name)
-                    continue
-                returned_match = _RETURNED.match(text) if text.startswith("Uncalled bet (") else None
-                if returned_match and returned_match.group(2) in names:
-                    name = returned_match.group(2)
-                    returned[name] = returned.get(name, 0) + self.amount(returned_match.group(1), number)
-                    continue
+                            section = "play"
+                            new_street = _STREETS[label]
+                            if new_street != street + 1 and not (street == 0 and new_street == 3):
+                                raise _Bad(f"street {label} out of order", number)
+                            street = new_street
+                            street_level = 0
+                            committed = {}
+                            if street_match and street_match.group(2):
+                                board = _cards(street_match.group(2), number)
+                                if street != 7 or len(board) != 1:
+                                    raise _Bad(f"a board card on {label}", number)
+                                community = board[0]
+                        continue
+                    if section == "summary":
+                        total_match = _TOTAL.match(text) if text.startswith("Total pot ") else None
+                        if total_match:
+                            pot_line = number
+                            total_pot = self.amount(total_match.group(1), number)
+                            for side in _SIDE.finditer(total_match.group(2)) if total_match.group(2) else ():
+                                index = 0 if side.group(1) == "Main pot" else int(side.group(2) or 1)
+                                side_amounts[index] = self.amount(side.group(3), number)
+                            if total_match.group(3):
+                                rake = self.amount(total_match.group(3), number)
+                            extra = total_match.group(4) or ""
+                            jackpot = _JACKPOT.search(extra)
+                            if jackpot:
+                                fees = self.amount(jackpot.group(1), number)
+                            continue
+                        shown = _SUMMARY_CARDS.match(text) if ("showed [" in text or "mucked [" in text) else None
+                        if shown and shown.group(1) in names:
+                            self._store_shown(slots, shown.group(1), _cards(shown.group(3), number), community, number)
+                        elif text not in _QUIET_SUMMARY:
+                            if not _SUMMARY_LINES.match(text):
+                                unknown.append((number, text, "in the summary "))
+                            else:
+                                if len(_QUIET_SUMMARY) > 4096:
+                                    _QUIET_SUMMARY.clear()
+                                _QUIET_SUMMARY.add(text)
+                        continue
+                    returned_match = _RETURNED.match(text) if text.startswith("Uncalled bet (") else None
+                    if returned_match and returned_match.group(2) in names:
+                        name = returned_match.group(2)
+                        returned[name] = returned.get(name, 0) + self.amount(returned_match.group(1), number)
+                        continue
                 collected_match = _COLLECTED.match(text) if " collected " in text else None
                 if collected_match and collected_match.group(1) in names:
                     name, amount_text, where, index_text = collected_match.groups()
@@ -465,82 +529,98 @@ class _HandParser:
                         unknown.append((number, text, ""))
                     continue  # table chatter: joins, leaves, is connected, said...
                 name, rest = split
-            all_in = rest.endswith(_ALL_IN)
-            if all_in:
-                rest = rest[: -len(_ALL_IN)]
-            if rest.startswith("posts the ante "):
+            entry = known.get(rest)  # an ante or a plain action read before (in any hand): its kind, amount, all-in
+            if entry is None or (section != "play" and entry[0] is not _ANTE):
+                # read as it always was; an ante or a plain action is then remembered (its reading
+                # depends on its text and the unit only, and an action is taken from memory in play only)
+                said = rest
+                all_in = rest[-1:] == "n" and rest.endswith(_ALL_IN)  # the last letter first: few other lines end so
+                if all_in:
+                    rest = rest[: -len(_ALL_IN)]
+                if rest.startswith("posts the ante "):
+                    if street != 0:
+                        raise _Bad("an ante after the deal", number)
+                    entry = (_ANTE, self.amount(rest[len("posts the ante "):], number), all_in)
+                elif section == "showdown":
+                    if rest.startswith("shows ["):
+                        cards_text = rest[len("shows ["):].split("]")[0]
+                        self._store_shown(slots, name, _cards(cards_text, number), community, number)
+                        showdown.append(ShowdownRecord(name, True, number))
+                    elif rest.startswith("mucks hand"):
+                        showdown.append(ShowdownRecord(name, False, number))
+                    elif not _PLAYER_LINES.match(rest):
+                        raise _Bad(f"a line the PokerStars format does not know at the showdown: {text!r}", number)
+                    continue
+                elif street < 3:
+                    if rest.startswith(("brings in", "bets", "raises", "calls", "checks", "folds", "completes")):
+                        raise _Bad("an action before third street is dealt", number)
+                    if not _PLAYER_LINES.match(rest):
+                        raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
+                    continue
+                # the kinds, the commonest first (their words exclude one another: the order changes no reading)
+                elif rest == "checks":
+                    entry = (_CHECK, 0, all_in)
+                elif rest.startswith("calls "):
+                    entry = (_CALL, self.amount(rest[len("calls "):], number), all_in)
+                elif rest.startswith("folds"):
+                    if "[" in rest:  # the folded cards shown: not remembered
+                        cards = _cards(rest.split("[", 1)[1].split("]")[0], number)
+                        player_slots = slots.setdefault(name, [None] * SLOTS)
+                        for slot, card in enumerate(cards[:SLOTS]):
+                            if player_slots[slot] is None:
+                                player_slots[slot] = card
+                        actions.append(_new_action(ActionRecord, (street, name, _FOLD, 0, all_in, number)))
+                        continue
+                    entry = (_FOLD, 0, all_in)
+                elif rest.startswith("brings in for "):
+                    entry = (_BRING_IN, self.amount(rest[len("brings in for "):], number), all_in)
+                elif rest.startswith("bets "):
+                    entry = (_BET, self.amount(rest[len("bets "):], number), all_in)  # the amount bet
+                elif rest.startswith("raises "):
+                    _, sep, to_text = rest.partition(" to ")
+                    if not sep:
+                        raise _Bad(f"cannot read the raise {rest!r}", number)
+                    entry = (_RAISE, self.amount(to_text, number), all_in)  # the amount raised to
+                elif rest.startswith(("completes it to ", "completes to ")):
+                    entry = (_COMPLETE, self.amount(rest.rpartition(" to ")[2], number), all_in)
+                else:
+                    if not _PLAYER_LINES.match(rest):
+                        raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
+                    continue  # "is sitting out", "has timed out", "said, ..." and the like
+                if len(known) > 4096:
+                    known.clear()
+                known[said] = entry
+            kind, amount, all_in = entry
+            # a check or a fold commits nothing, so the street's highest commitment stays as it is
+            if kind is _CALL:
+                level = committed[name] = committed.get(name, 0) + amount
+            elif kind is _CHECK or kind is _FOLD:
+                actions.append(_new_action(ActionRecord, (street, name, kind, 0, all_in, number)))
+                continue
+            elif kind is _ANTE:
                 if street != 0:
                     raise _Bad("an ante after the deal", number)
-                amount = self.amount(rest[len("posts the ante "):], number)
                 ante_amount = max(ante_amount, amount)
                 actions.append(_new_action(ActionRecord, (0, name, _ANTE, amount, all_in, number)))
-                participants.add(name)
+                ante_count += 1
                 continue
-            if section == "showdown":
-                if rest.startswith("shows ["):
-                    cards_text = rest[len("shows ["):].split("]")[0]
-                    self._store_shown(slots, name, _cards(cards_text, number), community, number)
-                    showdown.append(ShowdownRecord(name, True, number))
-                elif rest.startswith("mucks hand"):
-                    showdown.append(ShowdownRecord(name, False, number))
-                elif not _PLAYER_LINES.match(rest):
-                    raise _Bad(f"a line the PokerStars format does not know at the showdown: {text!r}", number)
-                continue
-            if street < 3:
-                if rest.startswith(("brings in", "bets", "raises", "calls", "checks", "folds", "completes")):
-                    raise _Bad("an action before third street is dealt", number)
-                if not _PLAYER_LINES.match(rest):
-                    raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
-                continue
-            kind: ActionKind | None = None
-            amount = 0
-            before = committed.get(name, 0)
-            # the kinds, the commonest first (their words exclude one another: the order changes no reading)
-            if rest == "checks":
-                kind = _CHECK
-            elif rest.startswith("calls "):
-                kind = _CALL
-                amount = self.amount(rest[len("calls "):], number)
-                committed[name] = before + amount
-            elif rest.startswith("folds"):
-                kind = _FOLD
-                if "[" in rest:
-                    cards = _cards(rest.split("[", 1)[1].split("]")[0], number)
-                    player_slots = slots.setdefault(name, [None] * SLOTS)
-                    for slot, card in enumerate(cards[:SLOTS]):
-                        if player_slots[slot] is None:
-                            player_slots[slot] = card
-            elif rest.startswith("brings in for "):
-                kind = _BRING_IN
-                amount = self.amount(rest[len("brings in for "):], number)
+            elif kind is _BET:
+                level = amount = committed.get(name, 0) + amount
+                kind = _COMPLETE if street == 3 and not completed and street_level < header.small_bet else _BET
+                committed[name] = amount
+            elif kind is _RAISE:
+                kind = _COMPLETE if street == 3 and not completed and street_level < header.small_bet else _RAISE
+                level = committed[name] = amount
+            elif kind is _BRING_IN:
                 bring_in_amount = max(bring_in_amount, amount)
-                committed[name] = before + amount
-            elif rest.startswith("bets "):
-                amount = before + self.amount(rest[len("bets "):], number)
-                kind = _COMPLETE if street == 3 and not completed and street_level < header.small_bet \
-                    else _BET
-                committed[name] = amount
-            elif rest.startswith("raises "):
-                _, sep, to_text = rest.partition(" to ")
-                if not sep:
-                    raise _Bad(f"cannot read the raise {rest!r}", number)
-                amount = self.amount(to_text, number)
-                kind = _COMPLETE if street == 3 and not completed and street_level < header.small_bet \
-                    else _RAISE
-                committed[name] = amount
-            elif rest.startswith(("completes it to ", "completes to ")):
-                amount = self.amount(rest.rpartition(" to ")[2], number)
-                kind = _COMPLETE
-                committed[name] = amount
-            if kind is None:
-                if not _PLAYER_LINES.match(rest):
-                    raise _Bad(f"a line the PokerStars format does not know: {text!r}", number)
-                continue  # "is sitting out", "has timed out", "said, ..." and the like
-            if kind == _COMPLETE:
+                level = committed[name] = committed.get(name, 0) + amount
+            else:  # a completion
+                level = committed[name] = amount
+            if kind is _COMPLETE:
                 completed = True
-            street_level = max(street_level, committed.get(name, 0))
+            street_level = max(street_level, level)
             actions.append(_new_action(ActionRecord, (street, name, kind, amount, all_in, number)))
-            participants.add(name)
+        participants.update(map(_PLAYER, actions))  # with the players dealt cards: the players in the hand
 
         ignored = []
         for number, text, where in unknown:  # unknown.py: a line naming a player, an amount or a card refuses the hand
@@ -555,11 +635,11 @@ class _HandParser:
         if section != "summary":
             raise _Bad("the hand ends before its summary (truncated?)", first_line + len(self.lines) - 1)
         in_hand = [seat for seat in seats if seat.name in participants]
-        order = {seat.name: index for index, seat in enumerate(in_hand)}
 
         def by_seat(values: dict[str, int]) -> tuple[tuple[str, int], ...]:
             if len(values) < 2:  # the usual one winner: nothing to order
                 return tuple(values.items())
+            order = {seat.name: index for index, seat in enumerate(in_hand)}
             return tuple(sorted(values.items(), key=lambda item: order.get(item[0], len(order))))
 
         if side_amounts and total_pot is not None and rake + fees \
@@ -581,19 +661,27 @@ class _HandParser:
         for pot_collected in collected_by_pot.values():
             for name, amount in pot_collected.items():
                 totals[name] = totals.get(name, 0) + amount
-        player_cards = tuple(PlayerCards(seat.name, tuple(slots[seat.name])) for seat in in_hand if seat.name in slots)
+        player_cards = []
+        for seat in in_hand:
+            if seat.name in slots:
+                own: PlayerCards = _bare(PlayerCards)  # PlayerCards(seat.name, tuple(slots[seat.name]))
+                own.__dict__.update(player=seat.name, cards=tuple(slots[seat.name]))
+                player_cards.append(own)
         small_bet = header.small_bet
+        inference = ante_inference(actions[:ante_count], header.unit)  # the antes come first
         # The bring-in is not in the header: the amount posted, else (completed at once) half the small bet.
         bring_in = bring_in_amount or max(1, small_bet // 2)
-        record = HandRecord(
+        record: HandRecord = _bare(HandRecord)  # HandRecord(site=site, ...): every field set, in order
+        record.__dict__.update(_HAND_FIELDS)
+        record.__dict__.update(
             site=site, hand_id=header.hand_id, source_file=self.path, line=first_line, table=table,
             game=header.game, tournament=header.tournament, currency=header.currency, unit=header.unit,
             ante=ante_amount, bring_in=bring_in, small_bet=small_bet, big_bet=header.big_bet,
             max_seats=max_seats, started=header.started, seats=tuple(in_hand), actions=tuple(actions),
-            cards=player_cards, community=community, showdown=tuple(showdown), pots=tuple(pots),
+            cards=tuple(player_cards), community=community, showdown=tuple(showdown), pots=tuple(pots),
             collected=by_seat(totals), returned=by_seat(returned), total_pot=total_pot, rake=rake, fees=fees,
             pot_line=pot_line, ignored=tuple(ignored),
-            inferences=tuple(found for found in (ante_inference(actions, header.unit),) if found is not None),
+            inferences=() if inference is None else (inference,),
         )
         if not header.kind.stud8:
             # Another stud game (Stud high, Razz) or structure is read through: its books must
@@ -609,14 +697,18 @@ class _HandParser:
     def _store_shown(slots: dict[str, list[str | None]], name: str, cards: list[str],
                      community: str | None, line: int) -> None:
         """Shown cards are listed in the order dealt; the community card, if listed, is not the player's."""
-        own = [card for card in cards if card != community]
+        own = [card for card in cards if card != community] if community in cards else cards
         if len(own) > SLOTS:
             raise _Bad(f"{name} shows {len(own)} cards", line)
         player_slots = slots.setdefault(name, [None] * SLOTS)
+        if player_slots[:len(own)] == own:  # every card as dealt: nothing to set
+            return
         for slot, card in enumerate(own):
-            if player_slots[slot] is not None and player_slots[slot] != card:
-                raise _Bad(f"{name} shows {card} where {player_slots[slot]} was dealt", line)
-            player_slots[slot] = card
+            dealt = player_slots[slot]
+            if dealt is None:
+                player_slots[slot] = card
+            elif dealt != card:
+                raise _Bad(f"{name} shows {card} where {dealt} was dealt", line)
 
 
 def stakes_recoverable(record: HandRecord) -> bool:
@@ -647,6 +739,7 @@ class PokerStarsReader:
     def read(self, stream: TextIO, path: str) -> Iterator[HandRecord | HandProblem]:
         lines: list[str] = []   # the hand being read, from its header (line ``first``)
         first = 0
+        match: re.Match[str] | None = None  # ``_HEADER``'s match of its header
         stray: int | None = None
         broken: tuple[int, str] | None = None  # why the hand being read cannot be used
         for number, block, too_long in bounded_blocks(stream):
@@ -663,18 +756,19 @@ class PokerStarsReader:
             for candidate in _HEADER_CANDIDATE.finditer(text):
                 index += text.count("\n", offset + 1, candidate.start() + 1)
                 offset = candidate.start()
-                if not _HEADER.match(block[index].lstrip("\ufeff")):
+                header = _HEADER.match(block[index].lstrip("\ufeff"))
+                if not header:
                     continue
                 stray, broken = self._take(lines, block, done, index, number, stray, broken)
                 if lines:
-                    yield self._hand(lines, first, path, broken)
-                lines, first, broken = [block[index]], number + index, None
+                    yield self._hand(lines, first, path, broken, match)
+                lines, first, broken, match = [block[index]], number + index, None, header
                 done = index + 1
             stray, broken = self._take(lines, block, done, len(block), number, stray, broken)
         if stray is not None:
             yield HandProblem(path, None, stray, "unreadable", "text before the first PokerStars hand header", SITE)
         if lines:
-            yield self._hand(lines, first, path, broken)
+            yield self._hand(lines, first, path, broken, match)
 
     @staticmethod
     def _take(lines: list[str], block: list[str], start: int, end: int, number: int, stray: int | None,
@@ -701,15 +795,16 @@ class PokerStarsReader:
         return stray, broken
 
     @staticmethod
-    def _hand(lines: list[str], first: int, path: str,
-              broken: tuple[int, str] | None = None) -> HandRecord | HandProblem:
-        match = _HEADER.match(lines[0].lstrip("\ufeff"))
+    def _hand(lines: list[str], first: int, path: str, broken: tuple[int, str] | None = None,
+              match: re.Match[str] | None = None) -> HandRecord | HandProblem:
+        if match is None:  # (``read`` passes the match that told the header)
+            match = _HEADER.match(lines[0].lstrip("\ufeff"))
         hand_id = match.group(2) if match else None
         site = _SITES[match.group(1)] if match else SITE
         if broken is not None:
             return HandProblem(path, hand_id, broken[0], "unreadable", broken[1], site)
         try:
-            return _HandParser(lines, first, path).parse()
+            return _HandParser(lines, first, path, match).parse()
         except _Bad as bad:
             return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason, site)
         except DAMAGED as error:
