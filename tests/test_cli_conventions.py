@@ -223,3 +223,12 @@ def test_bounded_cuts_quoted_values_and_leaves_apostrophes_alone() -> None:
     assert bounded(f"the engine's answer {long} isn't what the player's hand needs") == (
         f"the engine's answer {long} isn't what the player's hand needs")
     assert bounded("a 'short' value\x1b[2J") == "a 'short' value\\x1b[2J"
+
+
+def test_no_command_is_a_usage_error_with_the_commands_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """``stud8`` alone: exit 2 like every usage error, the help (naming the commands) on
+    standard error, nothing on standard output (once the help went to stdout with exit 2)."""
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "usage: stud8" in err and "conform" in err

@@ -170,7 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
             raise
         if not getattr(args, "_run", None):
-            parser.print_help()
+            # no command: a usage error (exit 2), so the list of commands goes where errors go,
+            # and standard output, which a caller may be parsing as JSON, stays empty
+            parser.print_help(sys.stderr)
             return 2
         name = args._name
         try:
