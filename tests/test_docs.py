@@ -31,6 +31,7 @@ from stud8.tools.docs.render import (
     csp_hash,
     low_ladder,
     md_escape,
+    planned_names,
     render_book,
     write_output,
 )
@@ -622,3 +623,31 @@ def test_catalogue_quotes_every_citation(tree: dict[str, str]) -> None:
                 assert str(escape(" ".join(citation["why"].split()))) in html_part
                 assert "*not checked*" in md_part
     assert "catalogue/citations.md" in tree and "(citations.md)" in tree["catalogue/README.md"]
+
+
+@pytest.mark.parametrize("name", ["rules.md", "el/quickref.html", "catalogue/README.md", "catalogue/betting.md"])
+def test_an_input_the_book_would_replace_is_refused_before_rendering(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """``--out book --rules book/rules.md`` (or a house scenario folder inside --out at a page's
+    name): refused with the input named, before a page is rendered (it once took the whole
+    rendering, a minute, to be told), and the input left as it was."""
+    out = tmp_path / "book"
+    source = out / name
+    source.parent.mkdir(parents=True)
+    shutil.copyfile(packaged_rules_path(), source)
+
+    def no_rendering(*args: object, **kwargs: object) -> None:
+        raise AssertionError("rendered before the outputs were checked")
+
+    monkeypatch.setattr("stud8.tools.docs_cmd.build_book_context", no_rendering)
+    code, printed, err = docs(capsys, "--out", out, "--rules", source)
+    assert (code, printed) == (2, "")
+    assert err == (f"stud8 docs: --out {source}: is an input of this command (its --rules): "
+                   "it would be overwritten by its own output\n")
+    assert source.read_bytes() == packaged_rules_path().read_bytes()
+
+
+def test_planned_names_cover_every_page_written(tree: dict[str, str]) -> None:
+    """The names checked before rendering are the names written (a page added to the book but
+    not to ``planned_names`` would escape the early check)."""
+    assert set(tree) <= set(planned_names(default_rulebook(), LANGUAGES))

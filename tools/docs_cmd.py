@@ -28,6 +28,7 @@ from pathlib import Path
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, iter_scenarios, load_suite, packaged_scenarios_dir
 from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import shown_path
+from stud8.spec.outputs import resolve_output
 from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
 from stud8.spec.runfiles import declare_inputs
 from stud8.spec.yamlio import Problem
@@ -35,11 +36,12 @@ from stud8.tools.arguments import check_scenario_folders
 from stud8.tools.docs.collation import FALLBACK_NOTE, uses_icu
 from stud8.tools.docs.i18n import LANGUAGES, I18nError, load_source
 from stud8.tools.docs.mutants import mutant_rows
-from stud8.tools.docs.pdf import INSTALL_WEASYPRINT, make_pdfs, weasyprint_problem
+from stud8.tools.docs.pdf import INSTALL_WEASYPRINT, make_pdfs, pdf_names, weasyprint_problem
 from stud8.tools.docs.render import (
     build_book_context,
     build_catalogue_context,
     check_output_folder,
+    planned_names,
     render_book,
     render_catalogue,
     write_output,
@@ -99,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
     profile = args.profile or book.default_profile
     if profile not in book.profiles:
         raise Stud8Error(f"unknown profile {profile!r} (profiles: {', '.join(book.profiles)})", "usage")
+    langs = LANGUAGES if args.lang == "all" else (args.lang,)
+    _check_planned_outputs(args.out, planned_names(book, langs), args.pdf)
     builtin = packaged_scenarios_dir()
     files, problems = load_suite([builtin, *args.scenarios], book)
     if problems:
@@ -109,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         source = load_source()
         written: dict[str, str] = {}
-        for lang in (LANGUAGES if args.lang == "all" else (args.lang,)):
+        for lang in langs:
             written.update(render_book(build_book_context(book, scenarios, lang, profile, house_ids, source)))
     except I18nError as error:
         warn(f"stud8 docs: {error}")
@@ -124,6 +128,14 @@ def run(args: argparse.Namespace) -> int:
         warn(f"stud8 docs: note: {FALLBACK_NOTE}")
     say(f"wrote {len(outputs)} files into {shown_path(args.out)}: {', '.join(sorted(outputs))}")
     return 0
+
+
+def _check_planned_outputs(out: Path, names: list[str], pdf: bool) -> None:
+    """Refuse, before rendering, a file of ``out`` the book would write that is an input of
+    this run (``--out book --rules book/rules.md``) or cannot be written: the same check
+    ``write_output`` makes on the rendered pages, made a minute earlier."""
+    for name in [*names, *(pdf_names(names).values() if pdf else ())]:
+        resolve_output(out / name, "--out", inside=out)
 
 
 def _under(path: Path, folder: Path) -> bool:

@@ -868,12 +868,41 @@ def _render(kind: str, template: str, context: Mapping[str, Any], **extra: Any) 
     return _tidy(text)
 
 
+def book_page_names(lang: str) -> dict[str, str]:
+    """The files of one language's book, by template: ``index.html``, ``quickref.html`` and
+    ``rules.md``, under ``<lang>/`` for a language other than English. ``render_book`` writes
+    these; ``stud8 docs`` checks them before it renders (``planned_names``)."""
+    folder = "" if lang == "en" else f"{lang}/"
+    return {"book.html.j2": f"{folder}index.html", "quickref.html.j2": f"{folder}quickref.html",
+            "book.md.j2": f"{folder}rules.md"}
+
+
+CATALOGUE_HTML = "catalogue.html"
+CATALOGUE_FIXED_MD = ("catalogue/README.md", "catalogue/citations.md")
+"""The catalogue's files besides one ``catalogue/<section>.md`` per rule book section."""
+
+
+def catalogue_group_name(group_id: str) -> str:
+    """The Markdown file of one section's scenarios in the catalogue."""
+    return f"catalogue/{group_id}.md"
+
+
+def planned_names(book: RuleBook, langs: Iterable[str]) -> list[str]:
+    """Every file ``stud8 docs`` may write for these languages (PDFs aside), known before any
+    page is rendered, so that an output that would replace an input is refused at once rather
+    than after the minute of rendering: the books, the catalogue and each section's page (a
+    section without scenarios is named though not written)."""
+    names = [name for lang in langs for name in book_page_names(lang).values()]
+    names += [CATALOGUE_HTML, *CATALOGUE_FIXED_MD]
+    names += [catalogue_group_name(section["id"]) for section in book.data["sections"]]
+    return names
+
+
 def render_book(context: Mapping[str, Any]) -> dict[str, str]:
-    """The rule book's files in the context's language: ``index.html`` and ``rules.md``, under
-    ``<lang>/`` for a language other than English."""
+    """The rule book's files in the context's language (``book_page_names``)."""
     lang = context["lang"]
     up = "" if lang == "en" else "../"
-    folder = "" if lang == "en" else f"{lang}/"
+    names = book_page_names(lang)
     assets = _page_assets()
 
     engine = set(context.get("engine_rules", ()))
@@ -899,10 +928,10 @@ def render_book(context: Mapping[str, Any]) -> dict[str, str]:
         "md_book_href": lambda code: up + ("" if code == "en" else f"{code}/") + "rules.md",
     }
     return {
-        f"{folder}index.html": _render("html", "book.html.j2", context, **links),
-        f"{folder}quickref.html": _render("html", "quickref.html.j2", context,
-                                          **{**links, "rule_href": lambda rule_id: rule_href(rule_id, "index.html")}),
-        f"{folder}rules.md": _render("md", "book.md.j2", context, **links),
+        names["book.html.j2"]: _render("html", "book.html.j2", context, **links),
+        names["quickref.html.j2"]: _render("html", "quickref.html.j2", context,
+                                           **{**links, "rule_href": lambda rule_id: rule_href(rule_id, "index.html")}),
+        names["book.md.j2"]: _render("md", "book.md.j2", context, **links),
     }
 
 
@@ -917,15 +946,16 @@ def render_catalogue(context: Mapping[str, Any]) -> dict[str, str]:
         "scenario_href": lambda scenario_id: f"#{scenario_id}",
         "catalogue_href": lambda anchor: f"#{anchor}",
     }
-    out = {"catalogue.html": _render("html", "catalogue.html.j2", context, **links)}
+    out = {CATALOGUE_HTML: _render("html", "catalogue.html.j2", context, **links)}
     md_links = {
         "rule_href": lambda rule_id: f"README.md#rule-{rule_id}" if rule_id in engine else f"../rules.md#{rule_id}",
         "md_scenario_href": lambda area, scenario_id: f"{area}.md#{scenario_id}",
     }
-    out["catalogue/README.md"] = _render("md", "catalogue.md.j2", context, **md_links)
-    out["catalogue/citations.md"] = _render("md", "catalogue-citations.md.j2", context, **md_links)
+    readme, citations = CATALOGUE_FIXED_MD
+    out[readme] = _render("md", "catalogue.md.j2", context, **md_links)
+    out[citations] = _render("md", "catalogue-citations.md.j2", context, **md_links)
     for group in context["groups"]:
-        out[f"catalogue/{group['id']}.md"] = _render("md", "catalogue-group.md.j2", context, group=group, **md_links)
+        out[catalogue_group_name(group["id"])] = _render("md", "catalogue-group.md.j2", context, group=group, **md_links)
     return out
 
 
