@@ -29,7 +29,7 @@ from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, iter_scenarios,
 from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import shown_path
 from stud8.spec.outputs import resolve_output
-from stud8.spec.rulebook import RuleBook, RuleBookError, load_rulebook_file, packaged_rules_path
+from stud8.spec.rulebook import RuleBook, RuleBookError, default_rulebook, load_rulebook_file, packaged_rules_path
 from stud8.spec.runfiles import declare_inputs
 from stud8.spec.yamlio import Problem
 from stud8.tools.arguments import check_scenario_folders
@@ -95,7 +95,10 @@ def run(args: argparse.Namespace) -> int:
     declare_inputs([rules_path], "--rules")
     declare_inputs(args.scenarios, "--scenarios", suffixes=SCENARIO_SUFFIXES)
     try:
-        book: RuleBook = load_rulebook_file(rules_path)
+        # the packaged book is the process's one (default_rulebook): scenario files already
+        # checked against it in this process are not parsed again (scenarios._LOADED is keyed
+        # by the book), as a second docs run or a test calling main() several times would
+        book: RuleBook = default_rulebook() if args.rules is None else load_rulebook_file(rules_path)
     except RuleBookError as error:
         return _report(error.problems)
     profile = args.profile or book.default_profile
