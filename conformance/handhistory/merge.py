@@ -16,7 +16,9 @@ description) gives each ``<game>`` a ``multigametype`` code (``43`` Stud H/L8, `
 ``47`` Razz...); otherwise the description's ``type`` names it. The structure is the
 ``stakes`` (the game's own attribute in version 2.1 files, else the description's):
 ``Limit``, ``No Limit``, ``Pot Limit``. Players are seated by ``seat`` (``dealtin="false"``:
-not in the hand) and named by ``nickname``; events and cards name the seat.
+not in the hand) and named by ``nickname``; events and cards name the seat. A player's
+``balance`` is the stack before the ante at a cash table, and after it in a tournament (the
+description's ``type`` says ``Tournament``): there the ante is added back (``_antes_posted``).
 
 Amounts: ``ANTE``, ``BRING_IN``, ``BET``, ``CALL``, ``ALL_IN``: the chips the event adds;
 ``COMPLETE`` and ``RAISE``: the player's total on the street (a Razz hand's ``BRING_IN 0.10``
@@ -91,6 +93,22 @@ MULTIGAMETYPES: dict[str, str] = {
     "43": "7-Stud H/L8", "45": "7-Stud H/L8", "46": "Razz", "47": "Razz", "49": "Razz",
 }
 """A mixed table's game of each hand, by its ``multigametype`` code."""
+
+def _antes_posted(game: ElementTree.Element, unit: str) -> dict[str, int]:
+    """What each seat posted in ``ANTE`` events: a tournament's ``balance`` is the stack after
+    the ante (the next hand's balance is the last one's end less the new ante; a player all in
+    puts in exactly balance plus ante), so the stack the player sat down with is the two added.
+    An amount that is no amount counts nothing here: the event itself is refused when read."""
+    posted: dict[str, int] = {}
+    for event in game.iter("event"):
+        if event.get("type") == "ANTE":
+            seat = event.get("player", "")
+            try:
+                posted[seat] = posted.get(seat, 0) + amount(event.get("amount", "0"), unit)
+            except ValueError:
+                continue
+    return posted
+
 
 def _attr(element: ElementTree.Element, name: str, where: str) -> str:
     value = element.get(name)
@@ -169,6 +187,7 @@ class MergeReader:
         players = game.find("players")
         if players is None:
             raise HandError("no <players>", line)
+        posted = _antes_posted(game, unit) if tournament else {}
         for player in players.findall("player"):
             if player.get("dealtin", "true") != "true":
                 continue
@@ -179,7 +198,7 @@ class MergeReader:
                 stack = amount(_attr(player, "balance", "<players>"), unit)
             except ValueError as error:
                 raise HandError(f"seat {seat}'s balance: {error} (line {at})", at) from None
-            build.seat(int(seat), names[seat], stack, at)
+            build.seat(int(seat), names[seat], stack + posted.get(seat, 0), at)
         ignored: list[tuple[int, str]] = []
         dealt_in = set(names) | set(names.values())
 
