@@ -133,3 +133,78 @@ def test_merge_tournament_all_in_beyond_balance_and_ante_is_refused(tmp_path: Pa
     assert isinstance(problem, HandProblem), problem
     assert problem.verdict == "unreadable"
     assert "Bertil has put in 105, more than the stack of 100" in problem.reason
+
+
+# --- A damaged hand of another stud game names its game ---------------------------------------------
+#
+# A real PokerStars "Triple Stud (7 Card Stud Limit)" tournament hand deals the hero "[of]" on
+# seventh street: the hand cannot be read through, so it stays unreadable (its books cannot be
+# balanced), but its reason now says the header named Stud high, which is never judged. A
+# Stud/8 hand with the same damage says nothing of the kind. Our own hand: antes 5, Bruna (2c)
+# brings in 10, Dario completes to 20 and Bruna folds; the pot 5 + 5 + 10 + 20 less the
+# uncalled 10 is 30, Dario's.
+
+_STARS = """PokerStars Hand #5550001: Tournament #777001, $1.00+$0.10 USD {game} - Level I (10/20) - 2013/01/03 9:27:43 ET
+Table '777001 1' 8-max
+Seat 1: Bruna (1500 in chips)
+Seat 2: Dario (1500 in chips)
+Bruna: posts the ante 5
+Dario: posts the ante 5
+*** 3rd STREET ***
+Dealt to Bruna [{card} 9d 2c]
+Dealt to Dario [Qh]
+Bruna: brings in for 10
+Dario: raises 10 to 20
+Bruna: folds
+Uncalled bet (10) returned to Dario
+Dario collected 30 from pot
+*** SUMMARY ***
+Total pot 30 | Rake 0
+Seat 1: Bruna folded on the 3rd Street
+Seat 2: Dario collected (30)
+"""
+
+
+def test_a_damaged_stud_high_hand_names_its_game(tmp_path: Path) -> None:
+    good = tmp_path / "stud-high.txt"
+    good.write_text(_STARS.format(game="Triple Stud (7 Card Stud Limit)", card="Ks"))
+    (problem,) = _verdicts(good)
+    assert isinstance(problem, HandProblem) and problem.verdict == "not-stud8", problem
+    bad = tmp_path / "stud-high-damaged.txt"
+    bad.write_text(_STARS.format(game="Triple Stud (7 Card Stud Limit)", card="of"))
+    (problem,) = _verdicts(bad)
+    assert isinstance(problem, HandProblem) and problem.verdict == "unreadable", problem
+    assert problem.reason.startswith("'of' is not a card")
+    assert "the header names Seven Card Stud (fixed limit): not Seven Card Stud Hi/Lo" in problem.reason
+
+
+def test_a_damaged_stud8_hand_does_not_say_it_is_another_game(tmp_path: Path) -> None:
+    good = tmp_path / "stud8.txt"
+    good.write_text(_STARS.format(game="7 Card Stud Hi/Lo Limit", card="Ks"))
+    (verdict,) = _verdicts(good)
+    assert isinstance(verdict, HandVerdict) and verdict.verdict == "conforms", verdict
+    bad = tmp_path / "stud8-damaged.txt"
+    bad.write_text(_STARS.format(game="7 Card Stud Hi/Lo Limit", card="of"))
+    (problem,) = _verdicts(bad)
+    assert isinstance(problem, HandProblem) and problem.verdict == "unreadable", problem
+    assert problem.reason == "'of' is not a card"
+
+
+def test_a_damaged_razz_hand_names_its_game_in_a_grammar_site(tmp_path: Path) -> None:
+    # Kings Club (the grammar machine): the summary's net for Bruna disagrees with the hand.
+    text = ("#4000001: Limit Razz - 20/40\n2021-01-06 07:03:50\nTable 'Test Mix'\n"
+            "Seat 1: Bruna (500)\nSeat 2: Dario (500)\n"
+            "Bruna: posts ante 5\nDario: posts ante 5\n"
+            "Dealt to Bruna: [X X Kc]\nDealt to Dario: [X X 3d]\n"
+            "Bruna brings in for 10\nDario bets 20\nBruna folds\n"
+            "*** SUMMARY ***\nSeat 1: Bruna (485) -15\nSeat 2: Dario (515) +15\n"
+            "Dario wins pot (30)\n")
+    good = tmp_path / "razz.txt"
+    good.write_text(text)
+    (problem,) = _verdicts(good)
+    assert isinstance(problem, HandProblem) and problem.verdict == "not-stud8", problem
+    bad = tmp_path / "razz-damaged.txt"
+    bad.write_text(text.replace("Bruna (485) -15", "Bruna (475) -25"))
+    (problem,) = _verdicts(bad)
+    assert isinstance(problem, HandProblem) and problem.verdict == "unreadable", problem
+    assert "the header names Razz (fixed limit): not Seven Card Stud Hi/Lo" in problem.reason
