@@ -115,3 +115,12 @@ def refusal(game: Game, said: str) -> str:
     if game.name == STUD8:
         return f"{game.describe()}, from the header's {said!r}: not Seven Card Stud Hi/Lo at fixed limit"
     return f"{game.describe()}, from the header's {said!r}: not Seven Card Stud Hi/Lo"
+
+
+def unread_other_game(reason: str, game: Game | None) -> str:
+    """The reason a hand could not be read through, naming its game when the header said it is
+    not the one audited (a damaged Stud high or Razz hand stays ``unreadable``, as its books
+    could not be balanced, but nobody need wonder whether it was Stud/8)."""
+    if game is None or game.stud8:
+        return reason
+    return f"{reason} (the header names {game.describe()}: not Seven Card Stud Hi/Lo, and not judged)"

@@ -85,7 +85,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from stud8.conformance.handhistory.games import Game, classify, limit_of, refusal
+from stud8.conformance.handhistory.games import Game, classify, limit_of, refusal, unread_other_game
 from stud8.conformance.handhistory.record import HandProblem, HandRecord
 from stud8.conformance.handhistory.sitebuild import (
     DAMAGED,
@@ -549,11 +549,14 @@ class GrammarReader:
                     hand.apply(row, match, number, line)  # type: ignore[arg-type]
                 yield hand.finish()
             except HandError as error:
+                if error.verdict == "unreadable":
+                    error = HandError(unread_other_game(error.message, hand.game), error.line, error.verdict)
                 yield problem(path, hand.hand_id(), error, text.line, self.site)
             except DAMAGED as error:
                 # A damaged hand (a stake that is no amount, a card that is no card): that hand's
                 # problem, at the line being read; the next hand is read all the same.
-                yield problem(path, hand.hand_id(), HandError(f"{damage(error)} (line {number})", number),
+                yield problem(path, hand.hand_id(),
+                              HandError(unread_other_game(f"{damage(error)} (line {number})", hand.game), number),
                               text.line, self.site)
 
     def match(self, line: str, hand: _Hand) -> tuple[Row | None, re.Match[str] | None]:

@@ -53,6 +53,7 @@ from stud8.conformance.handhistory.sitebuild import (
     amount,
     cards,
     damage,
+    naming_game,
     problem,
 )
 from stud8.conformance.handhistory.unknown import element_carries, element_text
@@ -157,86 +158,87 @@ class IPokerReader:
             raise HandError(f"the session's game type names a game stud8 does not know: {said!r}", line)
         if not kind.stud:
             raise HandError(refusal(kind, said), line, "not-stud8")
-        if about is None:
-            raise HandError(f"cannot read the session's game type {said!r}", line)
-        try:
-            game = parse_xml(text)
-        except ElementTree.ParseError as error:
-            row, column = error.position
-            raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",
-                            line + row - 1) from None
-        tournament = about.group("small") is None  # a tournament session states no stakes: chips
-        unit = "chip" if tournament else "cent"
-        build = HandBuilder(SITE, hand_id, path, line, unit=unit, layout=LAYOUTS[kind.cards])
-        action_lines = {found.group(1): line + text.count("\n", 0, found.start())
-                        for found in _ACTION_LINE.finditer(text)}
-        player_lines = {found.group(1): line + text.count("\n", 0, found.start())
-                        for found in re.finditer(r'<player\b[^>]*?\bname="([^"]*)"', text)}
-        wins: dict[str, int] = {}
-        for player in game.iterfind("general/players/player"):
-            name = player.get("name", "")
-            at = player_lines.get(name, line)
-            if not name.strip():
-                _empty_seat(player, unit, at)
-                continue
+        with naming_game(kind):
+            if about is None:
+                raise HandError(f"cannot read the session's game type {said!r}", line)
             try:
-                stack, wins[name] = _money(player.get("chips", ""), unit), _money(player.get("win", "0"), unit)
-            except ValueError as error:
-                raise HandError(f"player {name!r}: {error} (line {at})", at) from None
-            build.seat(int(player.get("seat", "0")), name, stack, at)
-        ignored: list[tuple[int, str]] = []
-        dealt_in = set(wins)
-        sitting_out: set[str] = set()
+                game = parse_xml(text)
+            except ElementTree.ParseError as error:
+                row, column = error.position
+                raise HandError(f"not well-formed XML at column {column + 1}: {error.msg.split(':')[0]}",
+                                line + row - 1) from None
+            tournament = about.group("small") is None  # a tournament session states no stakes: chips
+            unit = "chip" if tournament else "cent"
+            build = HandBuilder(SITE, hand_id, path, line, unit=unit, layout=LAYOUTS[kind.cards])
+            action_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                            for found in _ACTION_LINE.finditer(text)}
+            player_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                            for found in re.finditer(r'<player\b[^>]*?\bname="([^"]*)"', text)}
+            wins: dict[str, int] = {}
+            for player in game.iterfind("general/players/player"):
+                name = player.get("name", "")
+                at = player_lines.get(name, line)
+                if not name.strip():
+                    _empty_seat(player, unit, at)
+                    continue
+                try:
+                    stack, wins[name] = _money(player.get("chips", ""), unit), _money(player.get("win", "0"), unit)
+                except ValueError as error:
+                    raise HandError(f"player {name!r}: {error} (line {at})", at) from None
+                build.seat(int(player.get("seat", "0")), name, stack, at)
+            ignored: list[tuple[int, str]] = []
+            dealt_in = set(wins)
+            sitting_out: set[str] = set()
 
-        def unknown(item: ElementTree.Element, what: str) -> None:
-            """An element or type no table lists: refused if it names, pays or shows (unknown.py)."""
-            reason = element_carries(item.tag, dict(item.attrib), item.text or "", dealt_in)
-            if reason is not None:
-                raise HandError(f"{what} stud8 does not know, and {reason}", line)
-            ignored.append((line, element_text(item.tag, dict(item.attrib), item.text or "")))
+            def unknown(item: ElementTree.Element, what: str) -> None:
+                """An element or type no table lists: refused if it names, pays or shows (unknown.py)."""
+                reason = element_carries(item.tag, dict(item.attrib), item.text or "", dealt_in)
+                if reason is not None:
+                    raise HandError(f"{what} stud8 does not know, and {reason}", line)
+                ignored.append((line, element_text(item.tag, dict(item.attrib), item.text or "")))
 
-        for item in game:
-            if item.tag not in GAME_ELEMENTS:
-                unknown(item, f"an element <{item.tag}> in an iPoker game")
-        for round_ in game.iterfind("round"):
-            where = ROUNDS.get(round_.get("no", ""))
-            if where is None:
-                raise HandError(f"a round stud8 does not know: {round_.get('no')!r}", line)
-            if isinstance(where, int):
-                build.new_street(where if kind.cards == 7 else where - 1)
-            for item in round_:
-                if item.tag not in ROUND_ELEMENTS:
-                    unknown(item, f"an element <{item.tag}> in an iPoker round")
-            for dealt in round_.iterfind("cards"):
-                street = CARDS.get(dealt.get("type", ""))
-                if street is None:
-                    raise HandError(f"a cards type stud8 does not know: {dealt.get('type')!r}", line)
-                name = build.known(dealt.get("player", ""))
-                if name in sitting_out:
-                    raise HandError(f"{name!r} sits out this hand (action type 8 or 9) but is dealt cards", line)
-                build.deal(name, cards(dealt.text or ""), line=line)
-            for action in sorted(round_.iterfind("action"), key=lambda a: int(a.get("no", "0"))):
-                self._act(build, action, unit, action_lines.get(action.get("no", ""), line), sitting_out)
-        left = [seat.name for seat in build.seats if seat.name in build.in_hand and seat.name not in build.folded()]
-        if len(left) >= 2:
-            for name in left:  # iPoker marks no showdown: whoever's cards are all known showed them
-                if all(build.slots[name]):
-                    build.show(name, build.slots[name])
-        for name, chips in wins.items():
-            build.collect(name, chips, 0, line)
-        build.close_showdown()
-        build.finish(uncalled="in-collect")
-        small, big = about.group("small"), about.group("big")
-        record = build.build(
-            table="", game=said,
-            currency="EUR" if small and small[:1] in "€\x80" else ("USD" if small and small[:1] == "$" else ""),
-            small_bet=_money(small, unit) if small else 0, big_bet=_money(big, unit) if big else 0,
-            tournament="session" if tournament else None,
-            started=(game.findtext("general/startdate") or "").strip(), ignored=tuple(ignored))
-        build.check_money(record)
-        if not kind.stud8:
-            raise HandError(refusal(kind, said) + " (read through: its books balance)", line, "not-stud8")
-        return record
+            for item in game:
+                if item.tag not in GAME_ELEMENTS:
+                    unknown(item, f"an element <{item.tag}> in an iPoker game")
+            for round_ in game.iterfind("round"):
+                where = ROUNDS.get(round_.get("no", ""))
+                if where is None:
+                    raise HandError(f"a round stud8 does not know: {round_.get('no')!r}", line)
+                if isinstance(where, int):
+                    build.new_street(where if kind.cards == 7 else where - 1)
+                for item in round_:
+                    if item.tag not in ROUND_ELEMENTS:
+                        unknown(item, f"an element <{item.tag}> in an iPoker round")
+                for dealt in round_.iterfind("cards"):
+                    street = CARDS.get(dealt.get("type", ""))
+                    if street is None:
+                        raise HandError(f"a cards type stud8 does not know: {dealt.get('type')!r}", line)
+                    name = build.known(dealt.get("player", ""))
+                    if name in sitting_out:
+                        raise HandError(f"{name!r} sits out this hand (action type 8 or 9) but is dealt cards", line)
+                    build.deal(name, cards(dealt.text or ""), line=line)
+                for action in sorted(round_.iterfind("action"), key=lambda a: int(a.get("no", "0"))):
+                    self._act(build, action, unit, action_lines.get(action.get("no", ""), line), sitting_out)
+            left = [seat.name for seat in build.seats if seat.name in build.in_hand and seat.name not in build.folded()]
+            if len(left) >= 2:
+                for name in left:  # iPoker marks no showdown: whoever's cards are all known showed them
+                    if all(build.slots[name]):
+                        build.show(name, build.slots[name])
+            for name, chips in wins.items():
+                build.collect(name, chips, 0, line)
+            build.close_showdown()
+            build.finish(uncalled="in-collect")
+            small, big = about.group("small"), about.group("big")
+            record = build.build(
+                table="", game=said,
+                currency="EUR" if small and small[:1] in "€\x80" else ("USD" if small and small[:1] == "$" else ""),
+                small_bet=_money(small, unit) if small else 0, big_bet=_money(big, unit) if big else 0,
+                tournament="session" if tournament else None,
+                started=(game.findtext("general/startdate") or "").strip(), ignored=tuple(ignored))
+            build.check_money(record)
+            if not kind.stud8:
+                raise HandError(refusal(kind, said) + " (read through: its books balance)", line, "not-stud8")
+            return record
 
     @staticmethod
     def _act(build: HandBuilder, action: ElementTree.Element, unit: str, line: int, sitting_out: set[str]) -> None:

@@ -16,7 +16,9 @@ description) gives each ``<game>`` a ``multigametype`` code (``43`` Stud H/L8, `
 ``47`` Razz...); otherwise the description's ``type`` names it. The structure is the
 ``stakes`` (the game's own attribute in version 2.1 files, else the description's):
 ``Limit``, ``No Limit``, ``Pot Limit``. Players are seated by ``seat`` (``dealtin="false"``:
-not in the hand) and named by ``nickname``; events and cards name the seat.
+not in the hand) and named by ``nickname``; events and cards name the seat. A player's
+``balance`` is the stack before the ante at a cash table, and after it in a tournament (the
+description's ``type`` says ``Tournament``): there the ante is added back (``_antes_posted``).
 
 Amounts: ``ANTE``, ``BRING_IN``, ``BET``, ``CALL``, ``ALL_IN``: the chips the event adds;
 ``COMPLETE`` and ``RAISE``: the player's total on the street (a Razz hand's ``BRING_IN 0.10``
@@ -53,6 +55,7 @@ from stud8.conformance.handhistory.sitebuild import (
     amount,
     cards,
     damage,
+    naming_game,
     problem,
 )
 from stud8.conformance.handhistory.unknown import element_carries, element_text
@@ -91,6 +94,22 @@ MULTIGAMETYPES: dict[str, str] = {
     "43": "7-Stud H/L8", "45": "7-Stud H/L8", "46": "Razz", "47": "Razz", "49": "Razz",
 }
 """A mixed table's game of each hand, by its ``multigametype`` code."""
+
+def _antes_posted(game: ElementTree.Element, unit: str) -> dict[str, int]:
+    """What each seat posted in ``ANTE`` events: a tournament's ``balance`` is the stack after
+    the ante (the next hand's balance is the last one's end less the new ante; a player all in
+    puts in exactly balance plus ante), so the stack the player sat down with is the two added.
+    An amount that is no amount counts nothing here: the event itself is refused when read."""
+    posted: dict[str, int] = {}
+    for event in game.iter("event"):
+        if event.get("type") == "ANTE":
+            seat = event.get("player", "")
+            try:
+                posted[seat] = posted.get(seat, 0) + amount(event.get("amount", "0"), unit)
+            except ValueError:
+                continue
+    return posted
+
 
 def _attr(element: ElementTree.Element, name: str, where: str) -> str:
     value = element.get(name)
@@ -157,85 +176,87 @@ class MergeReader:
         kind, said, stakes = self._game(game, about, line)
         if not kind.stud:
             raise HandError(refusal(kind, f"{said} {stakes}".strip()), line, "not-stud8")
-        limits = re.search(r"([$€£]?[\d,.]+)/([$€£]?[\d,.]+)", stakes)
-        tournament = "Tournament" in (about.get("type", "") if about is not None else "")
-        unit = "chip" if tournament else "cent"
-        build = HandBuilder(SITE, hand_id or "?", path, line, unit=unit, layout=LAYOUTS[kind.cards])
-        event_lines = {found.group(1): line + text.count("\n", 0, found.start())
-                       for found in re.finditer(r'<event\s+sequence="([^"]*)"', text)}
-        seat_lines = {found.group(1): line + text.count("\n", 0, found.start())
-                      for found in re.finditer(r'<player\b[^>]*?\bseat="([^"]*)"', text)}
-        names: dict[str, str] = {}
-        players = game.find("players")
-        if players is None:
-            raise HandError("no <players>", line)
-        for player in players.findall("player"):
-            if player.get("dealtin", "true") != "true":
-                continue
-            seat = _attr(player, "seat", "<players>")
-            names[seat] = _attr(player, "nickname", "<players>")
-            at = seat_lines.get(seat, line)
-            try:
-                stack = amount(_attr(player, "balance", "<players>"), unit)
-            except ValueError as error:
-                raise HandError(f"seat {seat}'s balance: {error} (line {at})", at) from None
-            build.seat(int(seat), names[seat], stack, at)
-        ignored: list[tuple[int, str]] = []
-        dealt_in = set(names) | set(names.values())
+        with naming_game(kind):
+            limits = re.search(r"([$€£]?[\d,.]+)/([$€£]?[\d,.]+)", stakes)
+            tournament = "Tournament" in (about.get("type", "") if about is not None else "")
+            unit = "chip" if tournament else "cent"
+            build = HandBuilder(SITE, hand_id or "?", path, line, unit=unit, layout=LAYOUTS[kind.cards])
+            event_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                           for found in re.finditer(r'<event\s+sequence="([^"]*)"', text)}
+            seat_lines = {found.group(1): line + text.count("\n", 0, found.start())
+                          for found in re.finditer(r'<player\b[^>]*?\bseat="([^"]*)"', text)}
+            names: dict[str, str] = {}
+            players = game.find("players")
+            if players is None:
+                raise HandError("no <players>", line)
+            posted = _antes_posted(game, unit) if tournament else {}
+            for player in players.findall("player"):
+                if player.get("dealtin", "true") != "true":
+                    continue
+                seat = _attr(player, "seat", "<players>")
+                names[seat] = _attr(player, "nickname", "<players>")
+                at = seat_lines.get(seat, line)
+                try:
+                    stack = amount(_attr(player, "balance", "<players>"), unit)
+                except ValueError as error:
+                    raise HandError(f"seat {seat}'s balance: {error} (line {at})", at) from None
+                build.seat(int(seat), names[seat], stack + posted.get(seat, 0), at)
+            ignored: list[tuple[int, str]] = []
+            dealt_in = set(names) | set(names.values())
 
-        def unknown(item: ElementTree.Element, at: int, what: str) -> None:
-            """An element or type no table lists: refused if it names, pays or shows (unknown.py)."""
-            reason = element_carries(item.tag, dict(item.attrib), item.text or "", dealt_in)
-            if reason is not None:
-                raise HandError(f"{what} stud8 does not know, and {reason}", at)
-            ignored.append((at, element_text(item.tag, dict(item.attrib), item.text or "")))
+            def unknown(item: ElementTree.Element, at: int, what: str) -> None:
+                """An element or type no table lists: refused if it names, pays or shows (unknown.py)."""
+                reason = element_carries(item.tag, dict(item.attrib), item.text or "", dealt_in)
+                if reason is not None:
+                    raise HandError(f"{what} stud8 does not know, and {reason}", at)
+                ignored.append((at, element_text(item.tag, dict(item.attrib), item.text or "")))
 
-        for item in game:
-            if item.tag not in ("players", "round"):
-                unknown(item, line, f"an element <{item.tag}> in a Merge game")
-        paid = False
-        for round_ in game.findall("round"):
-            where = ROUNDS.get(round_.get("id", ""))
-            if where is None:
-                raise HandError(f"a round stud8 does not know: {round_.get('id')!r}", line)
-            if isinstance(where, int):
-                build.new_street(where)
-            for item in round_:
-                at = event_lines.get(item.get("sequence", ""), line)
-                who = names.get(item.get("player", ""), "")
-                if item.tag == "event" and item.get("type", "") not in EVENTS:
-                    unknown(item, at, f"event {item.get('sequence')}: an event type {item.get('type', '')!r}")
-                elif item.tag == "event":
-                    self._event(build, item, who, unit, at)
-                elif item.tag == "cards":
-                    self._cards(build, item, who, at)
-                elif item.tag == "winner":
-                    chips = amount(_attr(item, "amount", "<winner>"), unit)
-                    winner = names.get(_attr(item, "player", "<winner>"), "")
-                    if item.get("uncalled") == "true":
-                        build.give_back(winner, chips)
+            for item in game:
+                if item.tag not in ("players", "round"):
+                    unknown(item, line, f"an element <{item.tag}> in a Merge game")
+            paid = False
+            for round_ in game.findall("round"):
+                where = ROUNDS.get(round_.get("id", ""))
+                if where is None:
+                    raise HandError(f"a round stud8 does not know: {round_.get('id')!r}", line)
+                if isinstance(where, int):
+                    build.new_street(where)
+                for item in round_:
+                    at = event_lines.get(item.get("sequence", ""), line)
+                    who = names.get(item.get("player", ""), "")
+                    if item.tag == "event" and item.get("type", "") not in EVENTS:
+                        unknown(item, at, f"event {item.get('sequence')}: an event type {item.get('type', '')!r}")
+                    elif item.tag == "event":
+                        self._event(build, item, who, unit, at)
+                    elif item.tag == "cards":
+                        self._cards(build, item, who, at)
+                    elif item.tag == "winner":
+                        chips = amount(_attr(item, "amount", "<winner>"), unit)
+                        winner = names.get(_attr(item, "player", "<winner>"), "")
+                        if item.get("uncalled") == "true":
+                            build.give_back(winner, chips)
+                        else:
+                            build.collect(winner, chips, int(item.get("potnumber", "1")) - 1, at)
+                            paid = True
                     else:
-                        build.collect(winner, chips, int(item.get("potnumber", "1")) - 1, at)
-                        paid = True
-                else:
-                    unknown(item, at, f"an element <{item.tag}> in a Merge round")
-        if not paid:
-            raise HandError("the hand has no <winner>: the record is cut short", line)
-        build.close_showdown()
-        build.finish(uncalled="in-collect")
-        data = (game.get("data") or "").split("|")
-        record = build.build(
-            table=data[1] if len(data) > 1 else "", game=f"{said} {stakes}".strip(),
-            tournament=data[2] if tournament and len(data) > 2 else None,
-            currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(limits.group(1)[:1], "") if limits else "",
-            small_bet=amount(limits.group(1), unit) if limits else 0,
-            big_bet=amount(limits.group(2), unit) if limits else 0,
-            started=game.get("starttime", ""), ignored=tuple(ignored))
-        build.check_money(record)
-        if not kind.stud8:
-            raise HandError(refusal(kind, f"{said} {stakes}".strip()) + " (read through: its books balance)", line,
-                            "not-stud8")
-        return record
+                        unknown(item, at, f"an element <{item.tag}> in a Merge round")
+            if not paid:
+                raise HandError("the hand has no <winner>: the record is cut short", line)
+            build.close_showdown()
+            build.finish(uncalled="in-collect")
+            data = (game.get("data") or "").split("|")
+            record = build.build(
+                table=data[1] if len(data) > 1 else "", game=f"{said} {stakes}".strip(),
+                tournament=data[2] if tournament and len(data) > 2 else None,
+                currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(limits.group(1)[:1], "") if limits else "",
+                small_bet=amount(limits.group(1), unit) if limits else 0,
+                big_bet=amount(limits.group(2), unit) if limits else 0,
+                started=game.get("starttime", ""), ignored=tuple(ignored))
+            build.check_money(record)
+            if not kind.stud8:
+                raise HandError(refusal(kind, f"{said} {stakes}".strip()) + " (read through: its books balance)", line,
+                                "not-stud8")
+            return record
 
     @staticmethod
     def _event(build: HandBuilder, event: ElementTree.Element, who: str, unit: str, line: int) -> None:

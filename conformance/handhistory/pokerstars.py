@@ -38,7 +38,7 @@ from operator import itemgetter
 from typing import TextIO
 
 from stud8.conformance.handhistory import money as books
-from stud8.conformance.handhistory.games import Game, classify, refusal
+from stud8.conformance.handhistory.games import Game, classify, refusal, unread_other_game
 from stud8.conformance.handhistory.grammar import Row
 from stud8.conformance.handhistory.inference import ante_inference
 from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_blocks
@@ -328,6 +328,7 @@ class _HandParser:
         self.first = first
         self.path = path
         self.match = match  # ``_HEADER``'s match of the first line, when the caller has it
+        self.kind: Game | None = None  # the hand's game, once the header is read
 
     def amount(self, text: str, line: int) -> int:
         known = self.amounts.get(text)
@@ -348,6 +349,7 @@ class _HandParser:
         assert match is not None
         site = _SITES[match.group(1)]
         self.header = header = _parse_header(match.group(2), match.group(3).strip(), first_line)
+        self.kind = header.kind
         self.amounts = _AMOUNTS.setdefault(header.unit, {})
         table, max_seats = "", 8
         seats: list[SeatRecord] = []
@@ -803,12 +805,14 @@ class PokerStarsReader:
         site = _SITES[match.group(1)] if match else SITE
         if broken is not None:
             return HandProblem(path, hand_id, broken[0], "unreadable", broken[1], site)
+        parser = _HandParser(lines, first, path, match)
         try:
-            return _HandParser(lines, first, path, match).parse()
+            return parser.parse()
         except _Bad as bad:
-            return HandProblem(path, hand_id, bad.line, bad.verdict, bad.reason, site)
+            reason = unread_other_game(bad.reason, parser.kind) if bad.verdict == "unreadable" else bad.reason
+            return HandProblem(path, hand_id, bad.line, bad.verdict, reason, site)
         except DAMAGED as error:
-            return HandProblem(path, hand_id, first, "unreadable", damage(error), site)
+            return HandProblem(path, hand_id, first, "unreadable", unread_other_game(damage(error), parser.kind), site)
 
 
 # --- the writer ------------------------------------------------------------------------------

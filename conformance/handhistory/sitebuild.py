@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from stud8.conformance.handhistory import money
+from stud8.conformance.handhistory.games import Game, unread_other_game
 from stud8.conformance.handhistory.inference import ante_inference, stakes_inference
 from stud8.conformance.handhistory.readers import MAX_LINE_CHARS, bounded_lines, reason_of
 from stud8.conformance.handhistory.record import (
@@ -173,6 +175,23 @@ def damage(error: BaseException) -> str:
     if isinstance(error, ValueError) and str(error):
         return reason_of(error)
     return f"{type(error).__name__}: {reason_of(error)}"
+
+
+@contextmanager
+def naming_game(game: Game) -> Iterator[None]:
+    """Around the reading through of a hand whose header named ``game``: a hand that cannot be
+    read through stays ``unreadable``, and when ``game`` is not Stud/8 its reason says so
+    (``games.unread_other_game``)."""
+    try:
+        yield
+    except HandError as error:
+        if error.verdict != "unreadable" or game.stud8:
+            raise
+        raise HandError(unread_other_game(error.message, game), error.line, error.verdict) from None
+    except DAMAGED as error:
+        if game.stud8:
+            raise
+        raise HandError(unread_other_game(damage(error), game)) from None
 
 
 def problem(path: str, hand_id: str | None, error: HandError, first_line: int, site: str = "") -> HandProblem:
