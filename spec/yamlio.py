@@ -18,6 +18,7 @@ an integer longer than ``MAX_AMOUNT_DIGITS`` digits is refused where it is writt
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -91,16 +92,30 @@ class _LimitExceeded(yaml.MarkedYAMLError):
         self.code = code
 
 
-class _PositionedLoader(yaml.SafeLoader):
-    """SafeLoader that builds positioned containers, rejects duplicate keys, and refuses
-    nesting deeper than ``MAX_NESTING`` and documents of more than ``MAX_YAML_NODES`` values
-    (aliases counted as the copies they stand for)."""
+class _BadValue(yaml.MarkedYAMLError):
+    """A value its tag cannot make (``!!int fours``, ``!!bool maybe``, ``!!timestamp soon``):
+    PyYAML's constructors raise a bare ``ValueError``, ``KeyError`` or ``TypeError`` there,
+    with no position; this says where, as every other problem does."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
+    code = "yaml-value"
+
+    def __init__(self, problem: str, mark: yaml.Mark) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+
+
+class _Limits:
+    """The composer hooks both loaders share: positioned containers come from the constructors
+    below; here, nesting deeper than ``MAX_NESTING`` and documents of more than
+    ``MAX_YAML_NODES`` values (aliases counted as the copies they stand for) are refused."""
+
+    _depth: int
+    _values: int
+    _anchored_sizes: dict[int, int]  # id(anchored node) -> values it expands to
+
+    def _start_counting(self) -> None:
         self._depth = 0
         self._values = 0
-        self._anchored_sizes: dict[int, int] = {}  # id(anchored node) -> values it expands to
+        self._anchored_sizes = {}
 
     def _count(self, values: int, mark: yaml.Mark) -> None:
         self._values += values
@@ -108,10 +123,20 @@ class _PositionedLoader(yaml.SafeLoader):
             raise _LimitExceeded("too-many-values", f"more than {MAX_YAML_NODES:,} values "
                                  "(aliases count as copies of what they name)", mark)
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep)  # type: ignore[misc]
+        except yaml.YAMLError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError):
+            tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
+            shown = shorten(str(node.value)) if isinstance(node, yaml.ScalarNode) else f"this {node.id}"
+            raise _BadValue(f"cannot read {shown!r} as {tag}", node.start_mark) from None
+
     def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()
+        event = self.peek_event()  # type: ignore[attr-defined]
         if isinstance(event, yaml.AliasEvent):
-            node = super().compose_node(parent, index)
+            node = super().compose_node(parent, index)  # type: ignore[misc]
             self._count(self._anchored_sizes.get(id(node), 1), event.start_mark)
             return node
         self._depth += 1
@@ -119,11 +144,53 @@ class _PositionedLoader(yaml.SafeLoader):
             raise _LimitExceeded("too-deep", f"nesting deeper than {MAX_NESTING}", event.start_mark)
         before = self._values
         self._count(1, event.start_mark)
-        node = super().compose_node(parent, index)
+        node = super().compose_node(parent, index)  # type: ignore[misc]
         self._depth -= 1
         if getattr(event, "anchor", None) is not None:
             self._anchored_sizes[id(node)] = self._values - before
         return node
+
+
+class _PositionedLoader(_Limits, yaml.SafeLoader):
+    """SafeLoader (PyYAML's own reader, scanner and parser, in Python) with the limits and the
+    positioned containers: the loader whose verdict and messages are the project's."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.SafeLoader.__init__(self, stream)
+        self._start_counting()
+
+
+_FastPositionedLoader: type | None = None
+"""The same loader over libyaml's scanner and parser (C), when PyYAML was built with it: the
+events come from C, the composing (with the limits) and constructing stay the Python code
+above. About five times faster on the suite's files (every ``stud8 conform`` parses all of
+them); ``load_yaml`` uses it only where it is known to agree with ``_PositionedLoader``."""
+if getattr(yaml, "__with_libyaml__", False):
+    from yaml._yaml import CParser  # type: ignore[import-not-found]
+
+    class _FastLoader(_Limits, yaml.composer.Composer, CParser, yaml.constructor.SafeConstructor,  # type: ignore[misc]
+                      yaml.resolver.Resolver):
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+            self._start_counting()
+
+    _FastPositionedLoader = _FastLoader
+
+_NOT_FOR_LIBYAML = re.compile("[^\x0A\x0D\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\U00010000-\U0010FFFF]"
+                              r"|[?!%&@]")
+"""A character on which libyaml and PyYAML's Python reader may part, found by comparing the two
+on thousands of damaged copies of the suite's files (tests/test_yamlio_fast.py): a tab and a
+``?`` (libyaml reads them where PyYAML refuses them, an explicit key inside ``{...}``), a ``!``
+(a bare non-specific tag), a byte-order mark after the start (counted in columns by one and
+not the other); and, not seen to part but rarely written in a scenario, so left to PyYAML, the
+directive, anchor and reserved characters ``%``, ``&`` and ``@``. Also anything PyYAML does not
+count as printable, and the line breaks only YAML 1.1 knows (NEL, LINE and PARAGRAPH
+SEPARATOR). A text holding one is read by ``_PositionedLoader`` alone; no packaged scenario
+file holds one. Where libyaml refuses what PyYAML reads (``"\\uD800"``, ``%FOO``), the
+fallback in ``load_yaml`` reads it as before."""
 
 
 def _construct_int(loader: _PositionedLoader, node: yaml.ScalarNode) -> int:
@@ -164,15 +231,43 @@ def _construct_sequence(loader: _PositionedLoader, node: yaml.SequenceNode) -> P
     return result
 
 
-_PositionedLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_PositionedLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
-_PositionedLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+for _loader in (_PositionedLoader, _FastPositionedLoader):
+    if _loader is not None:
+        _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)  # type: ignore[attr-defined]
+        _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)  # type: ignore[attr-defined]
+        _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)  # type: ignore[attr-defined]
 
 
 def load_yaml(text: str, path: str) -> Any:
-    """Parse YAML text safely; raise ``YamlProblem`` naming the path, line and column on error."""
+    """Parse YAML text safely; raise ``YamlProblem`` naming the path, line and column on error.
+
+    A text libyaml reads as PyYAML does (``_NOT_FOR_LIBYAML``) is parsed by libyaml's events
+    first; anything that parse refuses, and every other text, is parsed by PyYAML's Python
+    parser, whose verdict and message stand: the fast path changes how soon a good file is
+    read, never what is read or what a bad file is told. (tests/test_yamlio_fast.py compares
+    the two loaders on every YAML file of the project and on thousands of damaged copies.)
+    """
+    if _FastPositionedLoader is not None and _NOT_FOR_LIBYAML.search(text) is None:
+        try:
+            return yaml.load(text, Loader=_FastPositionedLoader)  # the safe constructors only
+        except (yaml.YAMLError, RecursionError, ValueError, TypeError):
+            pass  # said below, by the Python parser, in its words and at its position
+    return _load_pure(text, path)
+
+
+def _load_pure(text: str, path: str) -> Any:
+    """``load_yaml`` with PyYAML's Python reader, scanner and parser."""
+    loader: _PositionedLoader | None = None
     try:
-        return yaml.load(text, Loader=_PositionedLoader)
+        loader = _PositionedLoader(text)
+        return loader.get_single_data()
+    except (OverflowError, ValueError) as error:
+        # PyYAML's scanner lets these out bare: an escape past the last character in a
+        # double-quoted scalar is an OverflowError. Where the reader had got to is where the
+        # problem is.
+        line, column = (1, 1) if loader is None else (loader.get_mark().line + 1, loader.get_mark().column + 1)
+        raise YamlProblem(Problem(path, line, column, "yaml-syntax",
+                                  shorten(f"cannot read this escape or value: {error}"))) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -183,6 +278,9 @@ def load_yaml(text: str, path: str) -> Any:
         raise YamlProblem(Problem(path, 1, 1, "yaml-syntax", shorten(str(error)))) from None
     except RecursionError:  # a limit above should always come first; never a traceback
         raise YamlProblem(Problem(path, 1, 1, "too-deep", f"nesting deeper than {MAX_NESTING}")) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
 
 
 class FileRefused(Exception):
