@@ -89,8 +89,8 @@ def find_scenario_files(paths: Iterable[Path]) -> list[Path]:
 _LOADED: dict[tuple[str, bytes, int], tuple[RuleBook, LoadedFile]] = {}
 """Files already checked in this process: (name shown, digest of the text, the rule book's id)
 -> the rule book (kept, so that its id is never another book's) and what loading gave. Every ``stud8 conform`` (and ``docs``, ``coverage``, ``explain``)
-parses the whole suite, and the YAML parser is pure Python (positions and the nesting and alias
-limits need its composer): a library caller or a test that runs several commands in one process
+parses the whole suite, and the YAML composer is Python code (positions and the nesting and alias
+limits need it; spec/yamlio.py): a library caller or a test that runs several commands in one process
 parses each file once. The text is still read through the bounded reader every time (so the run's
 ledger knows it as an input, and an edited file is a new key)."""
 
