@@ -52,13 +52,13 @@ def project_yaml() -> list[Path]:
 
 
 def test_every_yaml_file_of_the_project_loads_the_same_both_ways() -> None:
-    files = project_yaml()
-    assert len(files) > 150, "the comparison needs the project's files"
-    differ = []
-    for path in files:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        if outcome(load_yaml, text) != outcome(yamlio._load_pure, text):
-            differ.append(str(path.relative_to(ROOT)))
+    """Compared where it could differ: the files that take the fast path (the others are read
+    by the Python parser alone)."""
+    texts = {path: path.read_text(encoding="utf-8", errors="replace") for path in project_yaml()}
+    fast = [path for path, text in texts.items() if yamlio._NOT_FOR_LIBYAML.search(text) is None]
+    assert len(fast) > 120, "the comparison needs the project's files"
+    differ = [str(path.relative_to(ROOT)) for path in fast
+              if outcome(load_yaml, texts[path]) != outcome(yamlio._load_pure, texts[path])]
     assert differ == []
 
 
