@@ -108,7 +108,10 @@ def test_a_random_order_is_a_function_of_the_seed_and_the_ids() -> None:
 
 def test_only_scenarios_move() -> None:
     items = ["a", "test_x", "b", "c", "test_y", "d"]
-    name = lambda item: None if item.startswith("test_") else item  # noqa: E731
+
+    def name(item: str) -> str | None:
+        return None if item.startswith("test_") else item
+
     assert ordered(items, Order("reverse"), name) == ["d", "test_x", "c", "b", "test_y", "a"]
     shuffled = ordered(items, Order("random", 5), name)
     assert shuffled[1] == "test_x" and shuffled[4] == "test_y" and sorted(shuffled) == sorted(items)

@@ -55,7 +55,6 @@ from stud8.tools.settings import apply_settings
 EXAMPLES: tuple[str, ...] = (
     "stud8 conform --engine 'cmd:./my-engine --stud8' --report report.json",
     "stud8 conform --engine 'cmd:./my-engine --stud8' --baseline baseline.json -- -k bring-in",
-    "stud8 conform --engine 'cmd:./my-engine --stud8' --order random",
 )
 """The command lines its --help ends with (tests/test_cli_conventions.py checks each parses)."""
 
