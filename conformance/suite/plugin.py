@@ -714,7 +714,7 @@ class ScenarioItem(pytest.Item):
             run_scenario(engine, played, keep_going=self.config.getoption("stud8_keep_going"))
         except EngineFault as fault:
             engine.restart()  # the next scenario starts from a fresh engine
-            if PREVIOUS_KEY in self.config.stash:  # a restarted engine is a fresh one
+            if PREVIOUS_KEY in self.config.stash:  # restarted: its next hand counts as a first one (not rechecked)
                 del self.config.stash[PREVIOUS_KEY]
             self.fault_group = self.config.stash.setdefault(FAULTS_KEY, FaultLog()).note(
                 self.scenario.id, fault.outcome, fault.message)
