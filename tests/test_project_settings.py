@@ -55,7 +55,8 @@ def test_stud8_toml_wins_over_the_pyproject_beside_it_and_a_nearer_file_over_a_f
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('engin = "cmd:x"\n', "stud8.toml: unknown key 'engin' (the keys are: engine, scenarios, baseline, timeout, label)"),
+    ('engin = "cmd:x"\n', "stud8.toml: unknown key 'engin' (the keys are: engine, scenarios, baseline, timeout, label, order)"),
+    ('order = "random:x"\n', "stud8.toml: order must be file, reverse, random or random:SEED"),
     ("engine = 3\n", "stud8.toml: engine must be a non-empty string, got 3"),
     ("timeout = 0\n", "stud8.toml: timeout must be a number of seconds above 0"),
     ("timeout = inf\n", "stud8.toml: timeout must be a number of seconds above 0"),

@@ -36,7 +36,9 @@ from stud8.conformance.engines.spec import DEFAULT_TIMEOUT, make_engine
 from stud8.conformance.suite import plugin
 from stud8.conformance.suite.baseline import load_baseline
 from stud8.conformance.suite.faults import first_line
+from stud8.conformance.suite.freshcheck import RECHECKS
 from stud8.conformance.suite.nextstep import engine_flag
+from stud8.conformance.suite.order import parse_order
 from stud8.conformance.suite.projectconfig import MAX_LABEL
 from stud8.conformance.suite.scenarios import SCENARIO_SUFFIXES, packaged_scenarios_dir
 from stud8.conformance.suite.testids import real_path, root_labels
@@ -85,6 +87,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(the same as stud8 explain ID)")
     parser.add_argument("--keep-going", action="store_true",
                         help="after a difference in a replay, check every later checkpoint and the outcome too, and report them all")
+    parser.add_argument("--order", default=None, metavar="ORDER",
+                        help="the order scenarios run in: file (default, or order in the settings), reverse, random (a seed "
+                             "is chosen and said) or random:SEED (that order again); an engine that carries state between "
+                             "hands fails differently in another order")
+    parser.add_argument("--no-fresh-check", action="store_true",
+                        help=f"do not replay a failing scenario on a fresh engine (by default up to {RECHECKS} failures "
+                             "per engine are, to tell state carried between hands from a rule mistake)")
     parser.add_argument("pytest_args", nargs=argparse.REMAINDER, metavar="-- PYTEST-ARGS",
                         help="arguments after -- are passed to pytest")
 
@@ -98,6 +107,8 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     problem = seconds_problem(args.timeout, "--timeout")  # inf, nan and 1e308 are refused here, before any run
     if problem:
         raise Stud8Error(problem, "usage")
+    if getattr(args, "order", None) is not None:
+        parse_order(args.order, "--order")  # random:x or sideways stops here, before the engine starts
     # every file the run reads, before any output is checked: no output may replace one of them
     declare_inputs(folders, "--scenarios", suffixes=SCENARIO_SUFFIXES)
     declare_inputs([args.baseline], "--baseline")
@@ -128,6 +139,11 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         command += ["--stud8-update-baseline", str(update) if is_stdout(update) else str(update.resolve())]
     if getattr(args, "keep_going", False):
         command.append("--stud8-keep-going")
+    order = getattr(args, "order", None)
+    if order is not None:
+        command += ["--stud8-order", parse_order(order, "--order").spec]
+    if getattr(args, "no_fresh_check", False):
+        command.append("--stud8-no-fresh-check")
     if getattr(args, "label", None) is not None:
         command += ["--stud8-label", check_label(args.label)]
     for folder in folders:

@@ -19,7 +19,8 @@ from stud8.conformance.suite.projectconfig import ProjectConfig, load_project_co
 from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import shown_path
 
-DEFAULTS: dict[str, Any] = {"engine": "reference", "timeout": DEFAULT_TIMEOUT, "baseline": None, "label": None}
+DEFAULTS: dict[str, Any] = {"engine": "reference", "timeout": DEFAULT_TIMEOUT, "baseline": None, "label": None,
+                            "order": "file"}
 """What each setting is when neither the command line nor a file gives it."""
 
 

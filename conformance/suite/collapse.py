@@ -15,6 +15,8 @@ first to run, and under it how many more failed the same way and a few of their 
   (``shape``: numbers blanked, repeats folded), so that "the completion offered at 30, not 20"
   in a three-handed and a five-handed deal is one kind, and a wrong amount and a missing move
   under the same rule are two.
+* for a scenario failure that passes on a fresh engine (``freshcheck.py``), the state the engine
+  carries between hands: one kind, whatever field it touched.
 Engine faults are not collapsed here: ``faults.py`` already says each kind in full once and
 every repeat in one line naming the first, and counts them in the summary.
 
@@ -33,6 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+
+from stud8.conformance.suite.freshcheck import PASSES, STATE_CAUSE, FreshCheck
 
 IDS_LISTED = 5
 """Scenario ids of a kind's other failures named under its first one."""
@@ -91,6 +95,10 @@ def kind_of(properties: Iterable[tuple[str, Any]]) -> tuple[str, str] | None:
     found = dict(properties)
     outcome = found.get("stud8_outcome")
     failure = found.get("stud8_failure")
+    fresh = FreshCheck.from_json(found.get("stud8_fresh"))
+    if outcome in ("fail", "changed") and fresh is not None and fresh.result == PASSES:
+        # passes on a fresh engine: one mistake (state kept between hands), whatever it touched
+        return STATE_CAUSE.strip("()"), "passes on a fresh engine"
     if outcome in ("fail", "changed") and isinstance(failure, dict) and failure.get("rule"):
         # what differs where the engine first parted from the reference engine, if that is
         # known (a refused action and a wrong legal list before it are one mistake), else the

@@ -27,7 +27,9 @@ from stud8.conformance.suite.baseline import BASELINED, Baseline, KnownFailure, 
 from stud8.conformance.suite.checks import rule_text
 from stud8.conformance.suite.collapse import CollapseFailures, hidden_line
 from stud8.conformance.suite.faults import EngineWatch, FaultGroup, FaultLog, fault_summary_lines, first_line
+from stud8.conformance.suite.freshcheck import RECHECKS, FreshCheck, Rechecker
 from stud8.conformance.suite.nextstep import next_hint
+from stud8.conformance.suite.order import Order, ordered, parse_order
 from stud8.conformance.suite.pytest_settings import add_ini_options, apply_settings, settings_header, settings_path
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.report import (
@@ -37,6 +39,7 @@ from stud8.conformance.suite.report import (
     explain_command,
     failure_message,
     jsonable,
+    not_rechecked_line,
     root_cause_lines,
     stopped_text,
     summary_lines,
@@ -57,6 +60,12 @@ BASELINE_KEY = pytest.StashKey[Baseline]()
 SEEN_KEY = pytest.StashKey[set[Path]]()
 WATCH_KEY = pytest.StashKey[EngineWatch]()
 FAULTS_KEY = pytest.StashKey[FaultLog]()
+ORDER_KEY = pytest.StashKey[Order]()
+RECHECKER_KEY = pytest.StashKey[Rechecker]()
+PREVIOUS_KEY = pytest.StashKey[str]()
+"""The scenario the engine of this process played last; absent while the engine is fresh."""
+ORDER_INPUT = "stud8_order"
+"""The key under which the xdist controller hands its order, its seed chosen, to each worker."""
 FIXED = "now passes: remove it from the baseline"
 NOT_RUN = "not run:"
 """How a scenario skipped because the run stopped says so: it gets no record (it was not played)."""
@@ -77,6 +86,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="a name for this run, kept in the report (stud8 report names the engine by it)")
     group.addoption("--stud8-keep-going", action="store_true", default=False,
                     help="after a difference, check every later checkpoint and the outcome too, and report them all")
+    # order: None when not given, then the ini option or the project's stud8 settings (pytest_settings.py)
+    group.addoption("--stud8-order", default=None, metavar="ORDER",
+                    help="the order scenarios run in: file (default), reverse, random (a seed is chosen and said) "
+                         "or random:SEED (that order again)")
+    group.addoption("--stud8-no-fresh-check", action="store_true", default=False,
+                    help=f"do not replay a failing scenario on a fresh engine (by default up to {RECHECKS} failures per "
+                         "engine are, to tell state carried between hands from a rule mistake)")
     group.addoption("--stud8-baseline", default=None, metavar="FILE",
                     help="known failures (a baseline written by --stud8-update-baseline, a JSON report, or ids one a "
                          "line): they do not fail the run, but one that passes or fails another way does")
@@ -119,16 +135,54 @@ def pytest_configure(config: pytest.Config) -> None:
                 check_output_file(Path(update), "--stud8-update-baseline", slot="--update-baseline",
                                   replaces=("--baseline",))
         config.stash[BASELINE_KEY] = load_baseline(Path(baseline)) if baseline else Baseline()
+        config.stash[ORDER_KEY] = _order(config)
     except Stud8Error as error:
         raise pytest.UsageError(error.message) from None
+    if not config.getoption("stud8_no_fresh_check"):
+        config.stash[RECHECKER_KEY] = Rechecker(config.getoption("stud8_engine"), config.getoption("stud8_timeout"),
+                                                limit=RECHECKS)
     if config.getoption("stud8_engine") != "reference":
         # Made at once so that a bad spec, a missing command or module is a usage error of the
         # whole run, not a failure of every scenario.
         _engine(config)
 
 
-def pytest_report_header(config: pytest.Config) -> str | None:
-    return settings_header(config)
+def _order(config: pytest.Config) -> Order:
+    """The run's order, its seed chosen: an xdist worker takes the controller's (every worker
+    must collect the same order, and a seed chosen by each would differ); any other process
+    chooses a missing seed itself (``order.py``)."""
+    given = getattr(config, "workerinput", {}).get(ORDER_INPUT)
+    if given is not None:
+        return parse_order(str(given), "--stud8-order")
+    return parse_order(config.getoption("stud8_order") or "file", _order_flag(config)).with_seed()
+
+
+def _order_flag(config: pytest.Config) -> str:
+    """The flag a user gave the order with: ``--order`` under ``stud8 conform``, which passes
+    its options to pytest as ``--stud8-*`` after reading the settings itself."""
+    return "--order" if config.getoption("stud8_settings_read") else "--stud8-order"
+
+
+def order_line(config: pytest.Config) -> str | None:
+    """The line saying a run's order, and how to play the same order again; None for ``file``."""
+    order = config.stash.get(ORDER_KEY, None)
+    if order is None or order.kind == "file":
+        return None
+    again = f" (the same order again: {_order_flag(config)} {order.spec})" if order.kind == "random" else ""
+    return f"stud8: scenarios in {order.kind} order" + (f", seed {order.seed}" if order.seed is not None else "") + again
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist, on the controller, for each worker it starts: the order with its seed, so
+    that every worker collects the same order (pytest-randomly passes its seed the same way)."""
+    order = node.config.stash.get(ORDER_KEY, None)
+    if order is not None:
+        node.workerinput[ORDER_INPUT] = order.spec
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [line for line in (settings_header(config), order_line(config)) if line]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -164,6 +218,9 @@ def _engine(config: pytest.Config) -> Engine:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    order = config.stash.get(ORDER_KEY, Order())
+    if order.kind != "file":  # only scenarios move; other tests keep their places (order.py)
+        items[:] = ordered(items, order, lambda item: item.scenario.id if isinstance(item, ScenarioItem) else None)
     baseline = config.stash.get(BASELINE_KEY, Baseline())
     for item in items:
         if isinstance(item, ScenarioItem) and item.scenario.id in baseline:
@@ -208,6 +265,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.user_properties.append(("stud8_differences", [_failure_json(f, brief=True) for f in error.all]))
         current = known_failure(item.scenario.id, "fail", error.at, error.field, error.rule,
                                 expected=jsonable(error.expected), got=jsonable(error.got))
+        fresh: FreshCheck | None = getattr(item, "fresh_check", None)
+        if fresh is not None:
+            report.user_properties.append(("stud8_fresh", fresh.as_json()))
+            message += f" -- {fresh.text()}" if fresh.text() else ""
     elif error is not None:  # a fault in one line, with a crash's last stderr line (faults.first_line)
         message = (first_line(str(error)) if isinstance(error, EngineFault) else (str(error).splitlines() or [""])[0]) or type(error).__name__
         if isinstance(item, ScenarioItem):
@@ -238,6 +299,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.user_properties.append(("stud8_hand", hand_of(item.scenario)))
     report.user_properties.append(("stud8_outcome", outcome_name))
     report.user_properties.append(("stud8_message", message))
+
+
+def _recheck(config: pytest.Config, played: Scenario, previous: str | None) -> FreshCheck | None:
+    """A failure replayed on a fresh engine (``freshcheck.py``): not when the run turned it off,
+    nor when the scenario was its engine's first hand (it ran on a fresh engine already)."""
+    rechecker = config.stash.get(RECHECKER_KEY, None)
+    if rechecker is None or previous is None:
+        return None
+    return rechecker.recheck(played, previous)
 
 
 def hand_of(scenario: Scenario) -> dict[str, Any]:
@@ -397,6 +467,7 @@ class ConformanceReporter:
             cause=failure.get("cause"),
             engine_options=json.loads(options) if isinstance(options, str) else None,
             hand=properties.get("stud8_hand"),
+            fresh=FreshCheck.from_json(properties.get("stud8_fresh")),
         ))
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
@@ -424,6 +495,8 @@ class ConformanceReporter:
         """Whether the run played what it selected; why not (``RunState``)."""
         state = self.report.run
         state.label = self.config.getoption("stud8_label")
+        order = self.config.stash.get(ORDER_KEY, Order())
+        state.order = None if order.kind == "file" else order.spec
         collected = self.collected if self.collected is not None else getattr(session, "testscollected", None)
         state.collected = collected or None
         watch = self.config.stash.get(WATCH_KEY, None)
@@ -530,6 +603,9 @@ class ConformanceReporter:
             collapsed = hidden_line(self.config)
             if collapsed:
                 terminalreporter.write_line(collapsed)
+        unchecked = not_rechecked_line(self.report)
+        if unchecked:
+            terminalreporter.write_line(unchecked)
         baseline = self.config.getoption("stud8_baseline")
         if baseline:
             totals = self.report.totals()
@@ -551,6 +627,9 @@ class ConformanceReporter:
             terminalreporter.write_line(self.baseline_line)
         if self.written is not None and not self.config.getoption("stud8_report_quiet"):
             terminalreporter.write_line(f"report written to {shown_path(self.written)}")
+        order = order_line(self.config)
+        if order:  # said last too: with -q pytest prints no header
+            terminalreporter.write_line(order)
         watch = self.config.stash.get(WATCH_KEY, None)
         if watch is not None and watch.dead:
             terminalreporter.write_line(f"stud8 conform: {watch.dead}", red=True)
@@ -622,6 +701,7 @@ class ScenarioItem(pytest.Item):
         if watch is not None and watch.dead:
             pytest.skip(f"{NOT_RUN} the run was stopped")
         played = self.scenario
+        previous: str | None = None
         try:
             decision = decide(engine, self.scenario)  # applicability by dependence (applicability.py)
             if not decision.applies:
@@ -629,9 +709,13 @@ class ScenarioItem(pytest.Item):
             played = decision.scenario
             if decision.changed:
                 self.user_properties.append(("stud8_options", json.dumps(decision.played_options, sort_keys=True)))
+            previous = self.config.stash.get(PREVIOUS_KEY, None)
+            self.config.stash[PREVIOUS_KEY] = self.scenario.id  # played on this engine, whatever its result
             run_scenario(engine, played, keep_going=self.config.getoption("stud8_keep_going"))
         except EngineFault as fault:
             engine.restart()  # the next scenario starts from a fresh engine
+            if PREVIOUS_KEY in self.config.stash:  # restarted: its next hand counts as a first one (not rechecked)
+                del self.config.stash[PREVIOUS_KEY]
             self.fault_group = self.config.stash.setdefault(FAULTS_KEY, FaultLog()).note(
                 self.scenario.id, fault.outcome, fault.message)
             if watch is not None and watch.ran(fault):
@@ -641,6 +725,7 @@ class ScenarioItem(pytest.Item):
             raise
         except ScenarioFailure as failure:
             attribute_playing(played, failure, engine)  # before pytest shows it: the rule is part of the message
+            self.fresh_check = _recheck(self.config, played, previous)
             if watch is not None:
                 watch.ran(None)
             raise
@@ -650,6 +735,9 @@ class ScenarioItem(pytest.Item):
             raise
         if watch is not None:
             watch.ran(None)
+
+    fresh_check: FreshCheck | None = None
+    """What replaying a failure on a fresh engine found (``freshcheck.py``); None when not rechecked."""
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, (EngineFault, ScenarioFailure)):
@@ -681,6 +769,9 @@ class ScenarioItem(pytest.Item):
             cause = cause_text(failure)
             if cause:
                 lines.append(f"  cause: {cause}")
+        fresh = self.fresh_check.text() if self.fresh_check is not None else None
+        if fresh:  # said before explain's command: explain plays on a fresh engine, and will show no difference
+            lines.append(f"  {fresh}")
         lines.append(f"  rerun it step by step: {explain_command(self.scenario.id, self.config.getoption('stud8_engine'))}")
         return "\n".join(lines)
 

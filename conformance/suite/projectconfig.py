@@ -20,6 +20,8 @@ key            value                                               as the flag
 ``baseline``   a baseline file                                     ``--baseline``
 ``timeout``    seconds per engine message                          ``--timeout``
 ``label``      the run's label in reports                          ``--label``
+``order``      the order scenarios run in (``file``, ``reverse``,    ``--order``
+               ``random``, ``random:SEED``: ``order.py``)
 =============  ==================================================  ==========================
 
 Paths are relative to the folder of the file that names them, so a run from a subfolder finds
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from stud8.conformance.suite.order import parse_order
 from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import MAX_SECONDS, quoted, shown_path
 from stud8.spec.tomlio import TomlRefused, load_toml
@@ -43,7 +46,7 @@ from stud8.spec.yamlio import FileRefused, read_text_file
 
 CONFIG_FILE = "stud8.toml"
 PYPROJECT = "pyproject.toml"
-KEYS: tuple[str, ...] = ("engine", "scenarios", "baseline", "timeout", "label")
+KEYS: tuple[str, ...] = ("engine", "scenarios", "baseline", "timeout", "label", "order")
 MAX_LABEL = 80
 """The longest label (``--label``: it names a badge file and heads a column of the page)."""
 
@@ -65,6 +68,7 @@ class ProjectConfig:
     baseline: Path | None = None
     timeout: float | None = None
     label: str | None = None
+    order: str | None = None
 
     @property
     def where(self) -> str:
@@ -151,10 +155,17 @@ def settings_from_table(path: Path, table: dict[str, Any]) -> ProjectConfig:
         # what --label refuses, refused naming the file (a label names a badge file and a page column)
         raise ProjectConfigError(f"{where}: label must be 1 to {MAX_LABEL} printable characters on one line, "
                                  f"got {quoted(label)}")
+    order = text("order")
+    if order is not None:
+        try:
+            parse_order(order, "order")
+        except Stud8Error as error:  # what --order refuses, refused naming the file
+            raise ProjectConfigError(f"{where}: {error.message}") from None
     return ProjectConfig(
         path=path, table=name, engine=text("engine"),
         scenarios=tuple(base / item for item in scenarios),
         baseline=None if baseline is None else base / baseline,
         timeout=None if timeout is None else float(timeout),
         label=label,
+        order=order,
     )

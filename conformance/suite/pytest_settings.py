@@ -2,7 +2,7 @@
 the project's ``stud8.toml`` / ``[tool.stud8]``, and when the packaged suite joins the run.
 
 ``stud8 conform`` passes every setting as a ``--stud8-*`` flag. A user who runs ``pytest`` in
-their own project passes none: there the engine, timeout, baseline and report come from the
+their own project passes none: there the engine, timeout, baseline, order and report come from the
 ini options (``[tool.pytest.ini_options]``, ``pytest.ini``, ...) or, failing those, from the
 project's stud8 settings (``projectconfig.py``), the same file ``stud8 conform`` reads. For
 each: a ``--stud8-*`` flag wins, then the ini option, then the stud8 settings, then the default.
@@ -22,8 +22,10 @@ from pathlib import Path
 import pytest
 
 from stud8.conformance.engines.spec import DEFAULT_TIMEOUT
+from stud8.conformance.suite.order import parse_order
 from stud8.conformance.suite.projectconfig import ProjectConfig, ProjectConfigError, load_project_config
 from stud8.conformance.suite.scenarios import packaged_scenarios_dir
+from stud8.spec.errors import Stud8Error
 from stud8.spec.limits import quoted
 
 HEADER_KEY = pytest.StashKey[str]()
@@ -34,6 +36,7 @@ INI_OPTIONS: tuple[tuple[str, str], ...] = (
     ("stud8_timeout", f"seconds allowed for each engine message (default {DEFAULT_TIMEOUT:g}); --stud8-timeout wins"),
     ("stud8_baseline", "known failures, relative to the rootdir (a baseline, a JSON report or ids one a line)"),
     ("stud8_report", "write the JSON conformance report to this file, relative to the rootdir"),
+    ("stud8_order", "the order scenarios run in: file (default), reverse, random or random:SEED; --stud8-order wins"),
     ("stud8_builtin", ("run the packaged scenario suite in a plain pytest run: true, false, or unset (then: when an "
                        "engine is named)")),
 )
@@ -65,6 +68,7 @@ def apply_settings(config: pytest.Config) -> list[Path]:
     if config.option.stud8_settings_read:  # stud8 conform: its flags say everything, settings included
         config.option.stud8_engine = config.option.stud8_engine or "reference"
         config.option.stud8_timeout = config.option.stud8_timeout or DEFAULT_TIMEOUT
+        config.option.stud8_order = config.option.stud8_order or "file"
         return []
     try:
         project = load_project_config(config.rootpath)
@@ -82,6 +86,8 @@ def apply_settings(config: pytest.Config) -> list[Path]:
         ini = config.getini("stud8_baseline").strip()
         baseline = root / ini if ini else (project.baseline if project else None)
         option.stud8_baseline = None if baseline is None else str(baseline)
+    if option.stud8_order is None:
+        option.stud8_order = _order(config.getini("stud8_order"), project)
     if option.stud8_report is None and config.getini("stud8_report").strip():
         option.stud8_report = str(root / config.getini("stud8_report").strip())
     if project is not None:
@@ -105,6 +111,17 @@ def settings_path(config: pytest.Config) -> Path | None:
 def settings_header(config: pytest.Config) -> str | None:
     """The header line saying which file the settings came from (``pytest_report_header``)."""
     return config.stash.get(HEADER_KEY, None)
+
+
+def _order(ini: str, project: ProjectConfig | None) -> str:
+    """The order from the ini option (checked here, naming it), else the stud8 settings (checked
+    when read), else the files' order."""
+    if ini.strip():
+        try:
+            return parse_order(ini.strip(), "stud8_order").spec
+        except Stud8Error as error:
+            raise pytest.UsageError(error.message) from None
+    return (project.order if project is not None else None) or "file"
 
 
 def _timeout(ini: str, project: ProjectConfig | None) -> float:

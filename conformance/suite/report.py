@@ -29,6 +29,7 @@ from typing import Any
 from stud8.conformance.suite.baseline import Baseline
 from stud8.conformance.suite.baseline import load_baseline as read_baseline
 from stud8.conformance.suite.differences import ABSENT, show
+from stud8.conformance.suite.freshcheck import NOT_RECHECKED, PASSES, RECHECKS, STATE_CAUSE, FreshCheck
 from stud8.spec.limits import shell_command
 from stud8.spec.outputs import write_text_atomic
 from stud8.spec.version import stud8_version
@@ -103,6 +104,8 @@ class Record:
     # For a scenario the engine failed or faulted on: the hand (stakes, stacks, deal, actions),
     # so that a report and its page show it without the suite or the engine.
     hand: dict[str, Any] | None = None
+    # For a failure: what replaying it on a fresh engine found (freshcheck.py), if it was replayed.
+    fresh: FreshCheck | None = None
 
     @property
     def area(self) -> str:
@@ -129,7 +132,14 @@ class Record:
             data["engine_options"] = dict(self.engine_options)
         if self.hand:
             data["hand"] = dict(self.hand)
+        if self.fresh is not None:
+            data["fresh_engine"] = self.fresh.as_json()
         return data
+
+    @property
+    def carries_state(self) -> bool:
+        """A failure that passes on a fresh engine: its cause is the hands played before it."""
+        return self.fresh is not None and self.fresh.result == PASSES
 
 
 @dataclass
@@ -140,6 +150,7 @@ class RunState:
     label: str | None = None
     collected: int | None = None
     stopped: str | None = None
+    order: str | None = None  # the order scenarios ran in when not the files' (order.py): random:SEED replays it
 
     def as_json(self, played: int) -> dict[str, Any]:
         data: dict[str, Any] = {"complete": self.stopped is None, "scenarios_run": played}
@@ -149,6 +160,8 @@ class RunState:
             data["stopped"] = self.stopped
         if self.label:
             data["label"] = self.label
+        if self.order:
+            data["order"] = self.order
         return data
 
 
@@ -189,11 +202,14 @@ class Report:
 
     def root_causes(self) -> dict[str, list[Record]]:
         """Rule of the first difference -> the failed comparisons (fail, changed, known-failure)
-        it explains, largest group first (then by rule id)."""
+        it explains, largest group first (then by rule id). A failure that passes on a fresh
+        engine counts under ``STATE_CAUSE`` instead: whatever rule its difference touched, the
+        mistake to fix is the state the engine keeps between hands."""
         groups: dict[str, list[Record]] = {}
         for record in self.records:
             if record.outcome in COMPARISONS and record.field is not None:
-                groups.setdefault(record.rule or "(rule unknown)", []).append(record)
+                cause = STATE_CAUSE if record.carries_state else record.rule or "(rule unknown)"
+                groups.setdefault(cause, []).append(record)
         return dict(sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])))
 
     def by_area(self) -> dict[str, dict[str, int]]:
@@ -260,8 +276,22 @@ def root_cause_lines(report: Report, *, known: bool = False) -> list[str]:
     return lines
 
 
+def not_rechecked_line(report: Report) -> str | None:
+    """The one line saying that failures past the recheck cap were not replayed on a fresh
+    engine (freshcheck.py), or None when every failure that could be was."""
+    count = sum(1 for record in report.records if record.fresh is not None and record.fresh.result == NOT_RECHECKED)
+    if not count:
+        return None
+    return (f"{count} later failure{'s were' if count > 1 else ' was'} not rechecked on a fresh engine (at most {RECHECKS} "
+            f"rechecks per engine process): a rule mistake and state carried between hands are not told apart there")
+
+
 def _example(record: Record) -> str:
-    """``id at: path: expected X, got Y``, cut to ``ROOT_CAUSE_WIDTH``."""
+    """``id at: path: expected X, got Y``, cut to ``ROOT_CAUSE_WIDTH``; for a failure that
+    passes on a fresh engine, the scenario played before it."""
+    if record.carries_state and record.fresh is not None:
+        text = f"{record.id} passes on a fresh engine (on this engine it followed {record.fresh.previous})"
+        return text if len(text) <= ROOT_CAUSE_WIDTH else text[:ROOT_CAUSE_WIDTH - 3] + "..."
     if record.details:
         first = record.details[0]
         what = f"{record.at or ''} {first['path']}: expected {_show(first, 'expected')}, got {_show(first, 'got')}"
