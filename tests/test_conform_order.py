@@ -250,6 +250,8 @@ def test_a_leaky_engine_fails_and_is_told_it_carries_state(capsys: pytest.Captur
     assert causes["(state carried between hands)"] == [entry["id"] for entry in found]
     assert re.search(r"^\(state carried between hands\) +\d+  \S+ passes on a fresh engine \(on this engine it followed ",
                      out, re.MULTILINE)
+    assert re.search(r"^this engine carries state between hands: \d+ failures? passed on a fresh engine[;,] ", out,
+                     re.MULTILINE)
 
 
 def test_another_order_moves_the_failures_of_a_leaky_engine(capsys: pytest.CaptureFixture[str], suite: Path) -> None:
@@ -292,8 +294,30 @@ def test_rechecks_stop_at_the_cap_and_say_so(capsys: pytest.CaptureFixture[str],
     results = [entry["fresh_engine"]["result"] for entry in document["scenarios"] if "fresh_engine" in entry]
     assert results[:2] == ["passes", "passes"] and results[2:] and set(results[2:]) == {NOT_RECHECKED}
     count = len(results) - 2
-    assert (f"{count} later failures were not rechecked on a fresh engine (at most 2 rechecks per engine process): "
-            "a rule mistake and state carried between hands are not told apart there") in out
+    assert (f"this engine carries state between hands: 2 failures passed on a fresh engine, and {count} later "
+            "failures were not rechecked on a fresh engine (at most 2 rechecks per engine process) may have the same "
+            "cause whatever rule they are listed under; fix that first") in out
+
+
+def test_rechecks_past_the_cap_with_no_leak_found_are_said_plainly(capsys: pytest.CaptureFixture[str],
+                                                                   suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The class-attribute leak fails on a fresh engine too: no claim, only how many were not
+    replayed."""
+    import leaky_engines
+
+    monkeypatch.setattr(plugin, "RECHECKS", 1)
+    monkeypatch.setattr(report, "RECHECKS", 1)
+    leaky_engines._ClassSharedOptions.settings.clear()
+    try:
+        code, out, _, document = conform(capsys, suite, "--engine", "python:leaky_engines:class_shared_options")
+    finally:
+        leaky_engines._ClassSharedOptions.settings.clear()
+    results = [entry["fresh_engine"]["result"] for entry in document["scenarios"] if "fresh_engine" in entry]
+    assert code == 1 and results[0] == "fails" and set(results[1:]) == {NOT_RECHECKED}
+    count = len(results) - 1
+    assert (f"{count} later failure{'s were' if count > 1 else ' was'} not rechecked on a fresh engine (at most 1 "
+            "recheck per engine process): a rule mistake and state carried between hands are not told apart there") in out
+    assert "carries state" not in out
 
 
 def test_the_recheck_counts_what_it_cannot_decide_and_makes_no_engine_past_the_cap() -> None:

@@ -277,13 +277,23 @@ def root_cause_lines(report: Report, *, known: bool = False) -> list[str]:
 
 
 def not_rechecked_line(report: Report) -> str | None:
-    """The one line saying that failures past the recheck cap were not replayed on a fresh
-    engine (freshcheck.py), or None when every failure that could be was."""
-    count = sum(1 for record in report.records if record.fresh is not None and record.fresh.result == NOT_RECHECKED)
-    if not count:
+    """The one line about the fresh-engine recheck (freshcheck.py) after the root causes: that the
+    engine carries state between hands, when some failure passed on a fresh engine, and how many
+    failures past the recheck cap were not replayed (they may be the same leak under a rule's
+    name); None when there is nothing to say."""
+    unchecked = sum(1 for record in report.records if record.fresh is not None and record.fresh.result == NOT_RECHECKED)
+    leaked = sum(1 for record in report.records if record.carries_state)
+    not_replayed = (f"{unchecked} later failure{'s were' if unchecked > 1 else ' was'} not rechecked on a fresh engine "
+                    f"(at most {RECHECKS} recheck{'s' if RECHECKS != 1 else ''} per engine process)")
+    if leaked:
+        passed = f"{leaked} failure{'s' if leaked > 1 else ''} passed on a fresh engine"
+        if not unchecked:
+            return f"this engine carries state between hands: {passed}; fix that first"
+        return (f"this engine carries state between hands: {passed}, and {not_replayed} may have the same cause "
+                "whatever rule they are listed under; fix that first")
+    if not unchecked:
         return None
-    return (f"{count} later failure{'s were' if count > 1 else ' was'} not rechecked on a fresh engine (at most {RECHECKS} "
-            f"rechecks per engine process): a rule mistake and state carried between hands are not told apart there")
+    return f"{not_replayed}: a rule mistake and state carried between hands are not told apart there"
 
 
 def _example(record: Record) -> str:
