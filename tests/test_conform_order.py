@@ -252,6 +252,9 @@ def test_a_leaky_engine_fails_and_is_told_it_carries_state(capsys: pytest.Captur
                      out, re.MULTILINE)
     assert re.search(r"^this engine carries state between hands: \d+ failures? passed on a fresh engine[;,] ", out,
                      re.MULTILINE)
+    assert out.rstrip().splitlines()[-1].startswith(
+        f"next: make the engine's start begin from nothing (it keeps something from one hand to the next: {first['id']} "
+        "passes on a fresh engine); stud8 conform --engine ")
 
 
 def test_another_order_moves_the_failures_of_a_leaky_engine(capsys: pytest.CaptureFixture[str], suite: Path) -> None:

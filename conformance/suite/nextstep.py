@@ -2,8 +2,9 @@
 
 A run's summary is the last thing it prints, and its last line is one command to type next
 (issue 27): after engine faults, the step-by-step protocol check (``stud8 smoke``) and the
-exchange of the first fault (``stud8 explain``); after rule failures, the exchange of the first
-failure, with its rule beside the reference engine's play.
+exchange of the first fault (``stud8 explain``); after a failure that passes on a fresh engine
+(freshcheck.py), the leak to fix, since ``stud8 explain`` would show that scenario passing; after
+rule failures, the exchange of the first failure, with its rule beside the reference engine's play.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ def next_hint(records: Iterable[_Outcome], engine: str) -> str | None:
     if fault is not None:
         return (f"next: fix the engine faults first: stud8 smoke{flag} checks the protocol step by step; "
                 f"{explain_command(fault.id, engine)} shows the first one's exchange")
+    leak = next((record for record in records if getattr(record, "carries_state", False)), None)
+    if leak is not None:
+        # explain plays one scenario on a fresh engine, where this one passes: no help here
+        return (f"next: make the engine's start begin from nothing (it keeps something from one hand to the next: "
+                f"{leak.id} passes on a fresh engine); stud8 conform{flag} --order reverse moves such failures about")
     failure = next((record for record in records if record.outcome in FAILURES), None)
     if failure is not None:
         return f"next: see the first failure step by step beside the reference engine: {explain_command(failure.id, engine)}"
