@@ -21,6 +21,7 @@ import jsonschema
 
 from stud8.spec.errors import ConfigError, Stud8Error
 from stud8.spec.limits import MAX_ERRORS_PER_FILE, quoted, shorten
+from stud8.spec.schemaflat import inline_local_refs
 from stud8.spec.yamlio import Problem, YamlProblem, load_yaml_file, position_of
 
 RULES_FILE = "rules.yaml"
@@ -121,6 +122,13 @@ def load_schema(name: str) -> dict[str, Any]:
     return _schema(name)
 
 
+@functools.cache
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    """The validator of a packaged schema, made once, over the schema with its local ``$ref``s
+    written out (``schemaflat``: the same findings, without a registry look-up per ``$ref``)."""
+    return jsonschema.Draft202012Validator(inline_local_refs(load_schema(name)))
+
+
 _UNEXPECTED_KEY_VALIDATORS = ("additionalProperties", "unevaluatedProperties")
 
 
@@ -139,7 +147,7 @@ def schema_problems(document: Any, schema_name: str, path: str) -> list[Problem]
     hundred thousand bad items costs no more than one of a hundred); messages are cut short,
     since jsonschema quotes the whole offending value.
     """
-    validator = jsonschema.Draft202012Validator(load_schema(schema_name))
+    validator = _validator(schema_name)
     problems = []
     for error in itertools.islice(validator.iter_errors(document), MAX_ERRORS_PER_FILE + 1):
         best = jsonschema.exceptions.best_match([error])
