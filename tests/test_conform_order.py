@@ -331,3 +331,22 @@ def test_the_recheck_counts_what_it_cannot_decide_and_makes_no_engine_past_the_c
     assert rechecker.recheck(scenario, "x").result == UNDECIDED
     assert rechecker.recheck(scenario, "x").result == NOT_RECHECKED
     assert rechecker.done == 1
+
+
+def test_known_failures_of_the_baseline_leave_the_rechecks_to_new_ones(capsys: pytest.CaptureFixture[str],
+                                                                       suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A baseline of known failures would otherwise spend the few rechecks a run allows."""
+    _, _, _, first = conform(capsys, suite, "--engine", LEAKY["shared-seats"])
+    failing = [entry["id"] for entry in first["scenarios"] if entry["outcome"] == "fail"]
+    rechecked = [entry["id"] for entry in first["scenarios"] if "fresh_engine" in entry]
+    assert len(rechecked) >= 2
+    baseline = suite.parent / "known.txt"
+    baseline.write_text(rechecked[0] + "\n", encoding="utf-8")  # ids one a line
+    monkeypatch.setattr(plugin, "RECHECKS", 1)
+    monkeypatch.setattr(report, "RECHECKS", 1)
+    _, _, _, second = conform(capsys, suite, "--engine", LEAKY["shared-seats"], "--baseline", str(baseline))
+    entries = {entry["id"]: entry for entry in second["scenarios"]}
+    assert "fresh_engine" not in entries[rechecked[0]]
+    later = [entries[name]["fresh_engine"]["result"] for name in failing[failing.index(rechecked[0]) + 1:]
+             if "fresh_engine" in entries[name]]
+    assert later and later[0] != NOT_RECHECKED, "the one recheck went to the first failure not in the baseline"

@@ -303,9 +303,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 def _recheck(config: pytest.Config, played: Scenario, previous: str | None) -> FreshCheck | None:
     """A failure replayed on a fresh engine (``freshcheck.py``): not when the run turned it off,
-    nor when the scenario was its engine's first hand (it ran on a fresh engine already)."""
+    nor when the scenario was its engine's first hand (it ran on a fresh engine already), nor
+    for a known failure of the baseline (the few rechecks a run allows go to new failures)."""
     rechecker = config.stash.get(RECHECKER_KEY, None)
-    if rechecker is None or previous is None:
+    if rechecker is None or previous is None or played.id in config.stash.get(BASELINE_KEY, Baseline()):
         return None
     return rechecker.recheck(played, previous)
 
