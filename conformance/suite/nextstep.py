@@ -27,6 +27,8 @@ class _Outcome(Protocol):
     def id(self) -> str: ...
     @property
     def outcome(self) -> str: ...
+    @property
+    def carries_state(self) -> bool: ...
 
 
 def engine_flag(spec: str) -> str:
@@ -44,7 +46,7 @@ def next_hint(records: Iterable[_Outcome], engine: str) -> str | None:
     if fault is not None:
         return (f"next: fix the engine faults first: stud8 smoke{flag} checks the protocol step by step; "
                 f"{explain_command(fault.id, engine)} shows the first one's exchange")
-    leak = next((record for record in records if getattr(record, "carries_state", False)), None)
+    leak = next((record for record in records if record.carries_state), None)
     if leak is not None:
         # explain plays one scenario on a fresh engine, where this one passes: no help here
         return (f"next: make the engine's start begin from nothing (it keeps something from one hand to the next: "

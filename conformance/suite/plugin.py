@@ -38,8 +38,8 @@ from stud8.conformance.suite.report import (
     counts_line,
     explain_command,
     failure_message,
+    fresh_check_line,
     jsonable,
-    not_rechecked_line,
     root_cause_lines,
     stopped_text,
     summary_lines,
@@ -604,9 +604,9 @@ class ConformanceReporter:
             collapsed = hidden_line(self.config)
             if collapsed:
                 terminalreporter.write_line(collapsed)
-        unchecked = not_rechecked_line(self.report)
-        if unchecked:
-            terminalreporter.write_line(unchecked)
+        fresh = fresh_check_line(self.report)
+        if fresh:
+            terminalreporter.write_line(fresh)
         baseline = self.config.getoption("stud8_baseline")
         if baseline:
             totals = self.report.totals()

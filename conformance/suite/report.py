@@ -276,7 +276,7 @@ def root_cause_lines(report: Report, *, known: bool = False) -> list[str]:
     return lines
 
 
-def not_rechecked_line(report: Report) -> str | None:
+def fresh_check_line(report: Report) -> str | None:
     """The one line about the fresh-engine recheck (freshcheck.py) after the root causes: that the
     engine carries state between hands, when some failure passed on a fresh engine, and how many
     failures past the recheck cap were not replayed (they may be the same leak under a rule's
