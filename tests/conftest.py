@@ -1,7 +1,13 @@
-"""Shared pytest configuration: ``slow``-marked tests run only with ``--run-slow``.
+"""Shared pytest configuration: ``slow``-marked tests run only with ``--run-slow``, and
+``pure_python``-marked tests only where stud8 runs as Python.
 
-The marker is declared in ``pyproject.toml``; exhaustive checks (every five- or seven-card
-hand) carry it so that the everyday suite stays quick.
+The markers are declared in ``pyproject.toml``; exhaustive checks (every five- or seven-card
+hand) carry ``slow`` so that the everyday suite stays quick. ``pure_python`` marks the tests
+that replace a function or constant inside stud8, or plant a mistake in the engine's source:
+in a compiled build (``STUD8_COMPILE=1 pip install .``, hatch_build.py) compiled modules call
+one another directly and read their constants once, so such a replacement would not be seen,
+and the test would fail for a reason that is no defect. Every other test runs there too, which
+is how the compiled build is checked to answer as the Python one does.
 """
 
 from __future__ import annotations
@@ -22,6 +28,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    from stud8.spec.version import compiled_modules
+
+    if compiled_modules():
+        skip_patching = pytest.mark.skip(reason=f"replaces code inside stud8, and this install runs "
+                                                f"{len(compiled_modules())} modules compiled (STUD8_COMPILE)")
+        for item in items:
+            if "pure_python" in item.keywords:
+                item.add_marker(skip_patching)
     if config.getoption("--run-slow"):
         return
     skip_slow = pytest.mark.skip(reason="slow: run with --run-slow")

@@ -44,6 +44,7 @@ def _run(capsys: pytest.CaptureFixture[str], tmp_path: Path, *extra: str) -> tup
     return code, out, json.loads(report.read_text())["scenarios"]
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_one_planted_mistake_is_said_once_per_kind(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ENGINES))
@@ -72,6 +73,7 @@ def test_one_planted_mistake_is_said_once_per_kind(capsys: pytest.CaptureFixture
     assert out.splitlines()[-1].startswith("next: ")
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_asking_for_everything_shows_everything(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ENGINES))

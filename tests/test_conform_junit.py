@@ -56,6 +56,7 @@ def test_a_dead_engine_is_errors_and_a_stopped_run(capsys: pytest.CaptureFixture
     assert "none of them passed" in (error.text or "")
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_a_run_stopped_by_x_after_a_failure_is_marked_stopped(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ENGINES))

@@ -33,6 +33,7 @@ def test_every_mutant_to_be_killed_names_a_scenario(scenarios: dict) -> None:
         assert scenario_id in scenarios, f"{mutant_id}: the named killer {scenario_id} is not in the suite"
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_each_named_scenario_kills_its_mutant(scenarios: dict) -> None:
     """Each named scenario kills its mutant alone, or, for a mistake kept from one hand to the
     next (fresh-options-cached-by-profile), right after the scenario before it in the suite, the
@@ -59,6 +60,7 @@ def test_the_named_killer_prefers_a_scenario_citing_the_rule() -> None:
     assert yaml.safe_load(dump({"m-1": "a-001"})) == {"m-1": "a-001"}
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_command_records_killers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "kills.yaml"
     record.write_text("bring-in-ace-low: bring-in-001\nsome-other-mutant: table-001\n", encoding="utf-8")
@@ -69,6 +71,7 @@ def test_command_records_killers(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "named killers" in capsys.readouterr().err
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_command_refuses_an_unwritable_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "a-folder"
     folder.mkdir()
@@ -76,6 +79,7 @@ def test_command_refuses_an_unwritable_record(tmp_path: Path, capsys: pytest.Cap
     assert "--kills" in capsys.readouterr().err
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 @pytest.mark.parametrize("content", [b"bring-in-ace-low: bring-in-001\n\xff\xfe: x\n", b"a: [\n", b"&a [*a, *a]\n"])
 def test_a_record_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                             content: bytes) -> None:

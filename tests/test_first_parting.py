@@ -21,6 +21,7 @@ def engines(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ENGINES))
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_one_planted_bug_is_one_root_cause(capsys: pytest.CaptureFixture[str], engines: None, tmp_path: Path) -> None:
     """The bring-in given an option (the zoo's bring-in-has-option) breaks most replays: the
     next action is refused many steps later, or accepted as the option and the hand goes on.
@@ -67,6 +68,7 @@ def test_cards_come_first_and_non_observations_are_never_compared() -> None:
     assert observation_differences(state, {"refused": "out-of-turn"}) == []  # no made-up differences
 
 
+@pytest.mark.pure_python  # a planted mistake in the engine (tests/conftest.py)
 def test_explain_names_the_first_parting(capsys: pytest.CaptureFixture[str], engines: None) -> None:
     code = main(["explain", "betting-105", "--engine", "python:house_engines:mutant_bring_in_has_option"])
     out = capsys.readouterr().out

@@ -50,9 +50,11 @@ def test_each_command_starts_no_more_workers_than_cores(capsys: pytest.CaptureFi
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from stud8.conformance import executor
     from stud8.conformance.mutants import run as mutants_run
+    from stud8.spec import version
     from stud8.tools import hh_cmd, verify_cmd
 
     monkeypatch.setattr(executor, "default_jobs", lambda: 2)
+    monkeypatch.setattr(version, "compiled_modules", lambda: ())  # a compiled install refuses mutants first
     asked: dict[str, Any] = {}
 
     def fake_verify(*args: Any, jobs: int, **kwargs: Any) -> dict[str, Any]:

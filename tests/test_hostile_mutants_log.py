@@ -28,6 +28,8 @@ from stud8.spec.outputs import AppendLog, open_append
 from stud8.tools.cli import main
 from stud8.tools.mutants_log import read_log
 
+pytestmark = pytest.mark.pure_python  # plants mutants in the engine's source (tests/conftest.py)
+
 KEY = "betting:BettingRound.apply:AddNot:0"
 """A mutant the suite kills at once (the first action is refused): cheap to run for real."""
 

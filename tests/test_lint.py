@@ -37,7 +37,7 @@ def _needs(module: str) -> None:
 
 def test_ruff_finds_nothing() -> None:
     _needs("ruff")
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", *PACKAGE_FOLDERS, "tests"],
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", *PACKAGE_FOLDERS, "tests", "hatch_build.py"],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -27,6 +27,8 @@ from stud8.conformance.mutants.run import load_scenarios
 from stud8.conformance.suite.replay import ScenarioFailure, run_scenario
 from stud8.conformance.suite.rootcause import attribute_playing
 
+pytestmark = pytest.mark.pure_python  # plants mutants in the engine's source (tests/conftest.py)
+
 
 @functools.cache
 def _scenarios() -> dict[str, object]:

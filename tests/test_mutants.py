@@ -29,6 +29,8 @@ from stud8.conformance.mutants.variant import StaleMutant, edited_source, instal
 from stud8.spec.rulebook import default_rulebook
 from stud8.tools.cli import main
 
+pytestmark = pytest.mark.pure_python  # plants mutants in the engine's source (tests/conftest.py)
+
 DOC = Path(__file__).resolve().parents[1] / "docs" / "mutants.md"
 
 SECOND_SCENARIO = [

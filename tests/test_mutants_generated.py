@@ -19,6 +19,8 @@ from stud8.conformance.mutants import generated, generated_record, generated_run
 from stud8.conformance.mutants.verdicts import load_verdicts
 from stud8.tools.cli import main
 
+pytestmark = pytest.mark.pure_python  # plants mutants in the engine's source (tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def mutants() -> list[generated.GeneratedMutant]:

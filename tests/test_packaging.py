@@ -48,7 +48,8 @@ def source_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _build(tree: Path, *flags: str) -> str:
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    # the default build is checked: STUD8_COMPILE (hatch_build.py) is tested in test_compiled_build.py
+    env = {key: value for key, value in os.environ.items() if key not in {"PYTHONDONTWRITEBYTECODE", "STUD8_COMPILE"}}
     done = subprocess.run([sys.executable, "-m", "build", "--no-isolation", *flags, "--outdir", "dist"],
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -78,11 +79,21 @@ def test_wheel_ships_license_typing_marker_and_protocol(wheel: tuple[zipfile.Zip
         assert f"stud8/{package}/py.typed" in names
     assert "stud8/conformance/suite/conform.ini" in names
     assert "stud8/tools/docs/templates/book.html.j2" in names
+
     protocol = archive.read("stud8/conformance/engines/protocol.md").decode()
     assert protocol.startswith("# The stud8 engine protocol"), "the protocol document, not a link"
     assert "stud8/conformance/WRITING.md" in names
     assert "stud8/spec/schema/scenario.draft07.schema.json" in names
     assert "stud8/conformance/mutants/generated_verdicts.yaml" in names  # the generated run's claims
+
+
+def test_default_wheel_is_pure_python(wheel: tuple[zipfile.ZipFile, str]) -> None:
+    """Without STUD8_COMPILE the wheel holds no compiled module and fits every platform."""
+    archive, _ = wheel
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    assert not [name for name in archive.namelist() if name.endswith(tuple(EXTENSION_SUFFIXES))]
+    assert Path(archive.filename or "").name.endswith("-py3-none-any.whl")
 
 
 def test_wheel_metadata(wheel: tuple[zipfile.ZipFile, str]) -> None:

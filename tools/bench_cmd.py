@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stud8.reference.cards import ALL_CARDS
+from stud8.spec.version import build_description, compiled_modules
 from stud8.tools.arguments import seed
 from stud8.tools.formats import add_format_argument, wants_json
 
@@ -115,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if wants_json(args):
         print(json.dumps(as_json(config, sections)))
     else:
+        print(f"build: {_build_line()}")
         for name, section in sections.items():
             print(f"{name}: {section.title or f'{config.hands:,} random seven-card hands'} (seed {config.seed})")
             for line in section.lines:
@@ -133,8 +135,18 @@ def as_json(config: Config, sections: dict[str, Section]) -> dict[str, Any]:
         "full_hands": config.full_hands,
         "pokerkit_full_hands": min(config.full_hands, POKERKIT_FULL_HANDS),
         "full_hand_players": FULL_HAND_PLAYERS,
+        "build": build_description(),
+        "compiled_modules": len(compiled_modules()),
     }
     return result
+
+
+def _build_line() -> str:
+    """The build the figures are of: the compiled build roughly halves the audit's time
+    (hatch_build.py), so a figure without it would mislead whoever compares two machines."""
+    if compiled_modules():
+        return build_description()
+    return f"{build_description()} (STUD8_COMPILE=1 pip install . compiles the hot modules with mypyc: docs/cli.md)"
 
 
 # --- the eval section --------------------------------------------------------------------

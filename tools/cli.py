@@ -120,11 +120,23 @@ def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argpars
     return parser
 
 
+class _VersionAction(argparse._VersionAction):
+    """``--version``: the version and the kind of build, worked out only when asked (the build is
+    read from the installed files, which every other command need not look at)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from stud8.spec.version import build_description
+
+        self.version = f"stud8 {stud8_version()} ({build_description()})"
+        super().__call__(parser, namespace, values, option_string)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stud8", description="Seven Card Stud Hi/Lo eight-or-better: the executable specification.",
                      **examples("stud8 conform --engine 'cmd:./my-engine --stud8' --report report.json",
                                 "stud8 explain pots-005 --engine 'cmd:./my-engine --stud8'"))
-    parser.add_argument("--version", action="version", version=f"stud8 {stud8_version()}")
+    parser.add_argument("--version", action=_VersionAction, help="show the version and the build (pure Python or compiled) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", help="the command to run (stud8 COMMAND --help for its arguments)")
     for name, (module_name, help_text) in COMMANDS.items():
         module = _load(module_name)

@@ -60,6 +60,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_argument(parser, "results")
 
 
+def _refuse_compiled_engine() -> None:
+    """A mutant is the engine's source with one mistake planted, run as Python; in a compiled
+    install (``STUD8_COMPILE=1``, hatch_build.py) the compiled modules call one another directly,
+    so a planted mistake could go unrun and a mutant be counted killed or surviving on the
+    original code. The run is refused rather than trusted."""
+    from stud8.spec.version import compiled_modules
+
+    compiled = [name for name in compiled_modules() if name.startswith("stud8.reference.")]
+    if compiled:
+        raise Stud8Error(f"this install runs {len(compiled)} modules of the reference engine compiled "
+                         f"(STUD8_COMPILE=1), and mutants must run the engine's Python source: "
+                         f"reinstall without STUD8_COMPILE (pip install . or pip install -e .)", "usage")
+
+
 def run(args: argparse.Namespace) -> int:
     from stud8.conformance.mutants import select
     from stud8.conformance.mutants.doc import render
@@ -80,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
         jobs = local_workers(args.jobs) if args.jobs is not None else min(2, default_jobs())
         if args.fuzz_hands is not None and args.fuzz_hands < 0:
             raise Stud8Error(f"--fuzz-hands must be 0 or more, got {args.fuzz_hands}", "usage")
+        _refuse_compiled_engine()  # after the usage errors, which a compiled install reports the same
         return mutants_generated.run(args, jobs)
     mutants = select(args.pattern)
     if args.doc is not None:
@@ -103,11 +118,12 @@ def run(args: argparse.Namespace) -> int:
 
     check_jobs(args.jobs)
     jobs = local_workers(args.jobs if args.jobs is not None else 2, len(mutants))
-    if args.attribution:
-        return _attribution(args, mutants, jobs)
     fuzz_hands = EQUIVALENCE_HANDS if args.fuzz_hands is None else args.fuzz_hands
     if fuzz_hands < 0:
         raise Stud8Error(f"--fuzz-hands must be 0 or more, got {fuzz_hands}", "usage")
+    _refuse_compiled_engine()  # after the usage errors; the catalogue (--doc) runs no engine
+    if args.attribution:
+        return _attribution(args, mutants, jobs)
 
     from stud8.tools.progress import progress_bar
 
