@@ -12,9 +12,18 @@ is how the compiled build is checked to answer as the Python one does.
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+
+fcntl: ModuleType | None
+try:
+    import fcntl
+except ImportError:  # not POSIX: each worker renders its own book
+    fcntl = None
 
 
 @pytest.fixture(autouse=True)
@@ -46,11 +55,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def rendered_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every document in every language, rendered once per test process through the command
+    """Every document in every language, rendered once per test run through the command
     (``stud8 docs --out DIR --lang all``): the book tests read it and never write into it.
-    Rendering takes ~15 s; once per session instead of once per module keeps the suite short."""
+
+    Rendering takes ~15-20 s of CPU; under ``pytest -n auto`` every worker process used to
+    render the same book, so the first worker to need it renders it into the run's shared
+    temporary folder (the parent of each worker's own, held under a file lock) and the others
+    wait for it and read it. The rendering is the same command, input and options either way;
+    where no lock is available (no ``fcntl``, or no xdist) each process renders its own."""
     from stud8.tools.cli import main
 
-    folder = tmp_path_factory.mktemp("rendered") / "docs"
-    assert main(["docs", "--out", str(folder), "--lang", "all"]) == 0
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None or fcntl is None:
+        folder = tmp_path_factory.mktemp("rendered") / "docs"
+        assert main(["docs", "--out", str(folder), "--lang", "all"]) == 0
+        return folder
+    shared = tmp_path_factory.getbasetemp().parent  # one per run: every worker's basetemp is inside it
+    folder, done = shared / "rendered-docs" / "docs", shared / "rendered-docs.done"
+    with open(shared / "rendered-docs.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                shutil.rmtree(folder.parent, ignore_errors=True)  # what a failed attempt may have left
+                assert main(["docs", "--out", str(folder), "--lang", "all"]) == 0
+                done.write_text(worker, encoding="utf-8")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return folder

@@ -22,6 +22,7 @@ The glossary's order (each language's collation, with or without ICU) is tested 
 
 from __future__ import annotations
 
+import functools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -145,16 +146,27 @@ SECTIONS = sorted((name for names in load_source().get("source_sections", {}).va
                   key=len, reverse=True)
 
 
+@functools.cache
+def _allowed_patterns(loans: tuple[str, ...], sections: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """The patterns ``_strip_allowed`` removes, in the order it removes them, compiled once per
+    (loans, sections): a page has thousands of texts and there are ~200 patterns, and escaping
+    and looking each one up again for every text was most of this module's time."""
+    patterns = []
+    for name in list(sections) + sorted(NAMES, key=len, reverse=True):
+        # a name keeps its language's case ending: Texas Hold'emis, WSOP-i
+        patterns.append(re.compile(re.escape(name) + r"(?:[-'’]?[^\W\d_]{1,3}\b)?"))
+    for ident in IDS:  # before the loans: a loan inside an id (bring-in.suit-order) is part of the id
+        patterns.append(re.compile(rf"(?<![\w.-]){re.escape(ident)}(?![\w-])"))
+    for loan in sorted(loans, key=len, reverse=True):
+        patterns.append(re.compile(rf"(?<!\w){re.escape(loan)}(?!\w)", flags=re.IGNORECASE))
+    return tuple(patterns)
+
+
 def _strip_allowed(text: str, loans: list[str], sections: list[str] | None = None) -> str:
     text = BACKTICKS.sub(" ", text)
     text = re.sub(r"https?://\S+|\{\w+\}", " ", text)
-    for name in (SECTIONS if sections is None else sections) + sorted(NAMES, key=len, reverse=True):
-        # a name keeps its language's case ending: Texas Hold'emis, WSOP-i
-        text = re.sub(re.escape(name) + r"(?:[-'’]?[^\W\d_]{1,3}\b)?", " ", text)
-    for ident in IDS:  # before the loans: a loan inside an id (bring-in.suit-order) is part of the id
-        text = re.sub(rf"(?<![\w.-]){re.escape(ident)}(?![\w-])", " ", text)
-    for loan in sorted(loans, key=len, reverse=True):
-        text = re.sub(rf"(?<!\w){re.escape(loan)}(?!\w)", " ", text, flags=re.IGNORECASE)
+    for pattern in _allowed_patterns(tuple(loans), tuple(SECTIONS if sections is None else sections)):
+        text = pattern.sub(" ", text)
     text = SCENARIO_ID.sub(" ", text)
     text = CARD_RUN.sub(" ", text)
     return SEAT.sub(" ", text)

@@ -66,7 +66,13 @@ def test_the_zoo_is_large_and_well_formed() -> None:
 def test_the_suite_kills_every_mutant() -> None:
     # The fresh set is held by its recorded killers (tests/test_docs_mutants.py), not replayed here.
     zoo = [m for m in MUTANTS if m not in RECORDED_ONLY]
-    results = run_mutants(zoo, jobs=2, fuzz_hands=EQUIVALENCE_HANDS, enough=2)
+    # Two killers are asked of SECOND_SCENARIO's mutants only; every other mutant needs one, so its
+    # replay stops at the first (the second was half of this test's suite time, and proved nothing
+    # more: a survivor has none, an equivalent must have none).
+    twice = [m for m in zoo if m.id in SECOND_SCENARIO]
+    results = run_mutants([m for m in zoo if m not in twice], jobs=2, fuzz_hands=EQUIVALENCE_HANDS, enough=1)
+    results += run_mutants(twice, jobs=2, fuzz_hands=EQUIVALENCE_HANDS, enough=2)
+    assert len(twice) == len(SECOND_SCENARIO) and len(results) == len(zoo)
     survivors = [f"{r.id}: {r.stale or r.divergence or r.description}" for r in results if not r.ok]
     assert survivors == []
     for result in results:
