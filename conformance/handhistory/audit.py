@@ -71,11 +71,11 @@ from stud8.conformance.handhistory.record import (
 )
 from stud8.conformance.handhistory.record import FOLD as _FOLD
 from stud8.conformance.handhistory.record import RAISE as _RAISE
+from stud8.conformance.handhistory.stacking import CARD_INDEX, stacked_deck
 from stud8.conformance.handhistory.unseen import outcome
 from stud8.reference import bulk_eval, hands
 from stud8.reference.actions import Action
 from stud8.reference.cards import ALL_CARDS, Card
-from stud8.reference.dealing import Dealer, plan_seventh
 from stud8.reference.engine import Hand, Stakes
 from stud8.reference.errors import ActionError, Stud8Error
 from stud8.reference.pots import (
@@ -96,7 +96,7 @@ FILLINGS = 64
 cards nobody saw (one such player: every possible set of cards is tried, within the budget
 ``UNSEEN_TRIALS``)."""
 
-_CARD_INDEX = {str(card): card.index for card in ALL_CARDS}
+_CARD_INDEX = CARD_INDEX
 _CARD_TEXTS: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
 """Every card as text, in canonical order (what ``_fill`` draws unseen cards from)."""
 
@@ -373,62 +373,21 @@ def _fill(slots: list[list[str | None]], variant: int, community: str | None = N
     return [[card if card is not None else next(supply) for card in cards] for cards in slots]
 
 
-_ALL_INDICES = frozenset(range(len(ALL_CARDS)))
-"""Every card index: the cards nobody is dealt are these less those placed (``_deck``)."""
-
-
 class _DeckMismatch(Exception):
     """The record's seventh street cannot be what the rules deal there (the deck ran out)."""
 
 
 def _deck(filled: list[list[str]], options: Mapping[str, Any], facts: _Facts, community: str | None) -> list[Card]:
-    """The stacked deck that makes the engine deal ``filled`` (and the community card).
-
-    The deal is played out on the 52 deck positions with the engine's own ``Dealer`` and
-    ``plan_seventh`` (deal.third-street, deal.later-streets, deal.burns, and when the stub runs
-    short on seventh street the ``deck_exhaustion`` procedure: burns recycled, a community
-    card); each position a player's card lands on gets that card, the others (burns, the rest
-    of the stub) get the unused cards in canonical order. Built on card indices: the audit
-    makes one deck per hand. ``_DeckMismatch`` when the record has a community card where the
-    rules deal every player a card, or the other way round.
-    """
-    dealt = [[_CARD_INDEX[card] for card in cards] for cards in filled]
-    count = len(dealt)
-    dealer: Dealer[int] = Dealer(list(range(len(ALL_CARDS))))
-    placed: dict[int, int] = {}
-    if options.get("burn_before_third"):
-        dealer.burn()
-    for round_index in range(3):
-        for seat, position in zip(range(count), dealer.deal_many(count)):
-            placed[position] = dealt[seat][round_index]
-    for street in (4, 5, 6, 7):
-        if street > facts.last_street:
-            break
-        players = [seat for seat in range(count) if not facts.folded[seat] or facts.fold_street[seat] >= street]
-        if street == 7:
-            plan = plan_seventh(dealer.remaining, len(dealer.burns), len(players), options["deck_exhaustion"])
-            if plan.recycle:
-                dealer.recycle()  # deck.recycle-order
-            if plan.burn:
-                dealer.burn()
-            if plan.community != (community is not None):
-                raise _DeckMismatch("the rules deal one community card on seventh street here (the deck runs out)"
-                                    if plan.community else "the rules deal every player a seventh-street card here, "
-                                    "not a community card")
-            if plan.community:
-                placed[dealer.deal()] = _CARD_INDEX[community]  # type: ignore[index]
-                break
-        else:
-            dealer.burn()
-        try:
-            positions = dealer.deal_many(len(players))
-        except IndexError:
-            raise _DeckMismatch(f"the deck runs out on {STREET_NAMES[street]} street") from None
-        for seat, position in zip(players, positions):
-            placed[position] = dealt[seat][street - 1]
-    spare = iter(sorted(_ALL_INDICES.difference(placed.values())))
-    return [ALL_CARDS[placed[position]] if position in placed else ALL_CARDS[next(spare)]
-            for position in range(len(ALL_CARDS))]
+    """The stacked deck that makes the engine deal ``filled`` (and the community card): worked
+    out on card indices by ``stacking.stacked_deck`` (deal.third-street, deal.later-streets,
+    deal.burns, deck_exhaustion). ``_DeckMismatch`` when the record has a community card where
+    the rules deal every player a card, or the other way round."""
+    folds = [facts.fold_street[seat] if facts.folded[seat] else 0 for seat in range(len(filled))]
+    deck = stacked_deck(filled, folds, facts.last_street, bool(options.get("burn_before_third")),
+                        options["deck_exhaustion"], community)
+    if isinstance(deck, str):
+        raise _DeckMismatch(deck)
+    return deck
 
 
 # --- the actions on the engine -----------------------------------------------------------------
