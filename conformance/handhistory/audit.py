@@ -215,7 +215,11 @@ class _Facts:
     pots: tuple[dict[int, int], list[Any]] | None = None  # the rules' returns and pots (``_rules_pots``)
 
 
-def _facts(record: HandRecord) -> _Facts:
+def _facts(record: HandRecord, put: Mapping[str, int] | None = None) -> _Facts:
+    """The record's seats and what each did. ``put``: what each player put in, from a money
+    check the record has passed (``money.balance``); without it the sums are worked out here,
+    and a record whose sums cannot be (a player not seated, a bet to less than already in,
+    more than a stack) is ``_Unreadable``."""
     # Engine seats 1..n follow the table's seat numbers: stud has no button, so the lowest seat
     # is taken as the dealer's left (act-order ties, odd chips in seat order).
     seats = sorted(record.seats, key=lambda seat: seat.seat_no)
@@ -223,16 +227,16 @@ def _facts(record: HandRecord) -> _Facts:
     seat_of = {name: index for index, name in enumerate(names)}
     if len(seat_of) != len(names):
         raise _Unreadable("two seats have the same player name")
+    if put is None:
+        put, trouble = money.contributions(record)
+        if trouble is not None:
+            raise _Unreadable(f"line {trouble.line}: {trouble.message}")
     stacks = [seat.stack for seat in seats]
-    contributed = [0] * len(names)
+    contributed = [put[name] for name in names]
     folded = [False] * len(names)
     fold_street = [0] * len(names)
     street = 0
-    committed = [0] * len(names)
-    for action_street, player, kind, amount, _all_in, line in record.actions:  # unpacked: read per action
-        if player not in seat_of:
-            raise _Unreadable(f"line {line}: {player!r} acts but has no seat")
-        seat = seat_of[player]
+    for action_street, player, kind, _amount, _all_in, line in record.actions:  # unpacked: read per action
         if action_street not in STREET_NAMES or (action_street == 0) != (kind == _ANTE):
             where = STREET_NAMES.get(action_street, f"street {action_street}")
             raise _Unreadable(f"line {line}: {player} {kind.value}s on {where}: "
@@ -241,22 +245,10 @@ def _facts(record: HandRecord) -> _Facts:
             if action_street < street:
                 raise _Unreadable(f"line {line}: the actions go back to an earlier street")
             street = action_street
-            committed = [0] * len(names)
-        if kind in TO_KINDS:
-            added = amount - committed[seat]
-            committed[seat] = amount
-        else:
-            added = amount
-            committed[seat] += added if action_street else 0
-        if added < 0:
-            raise _Unreadable(f"line {line}: {player} bets to less than they already put in")
-        contributed[seat] += added
         if kind == _FOLD:
+            seat = seat_of[player]
             folded[seat] = True
             fold_street[seat] = action_street
-    for seat, total in enumerate(contributed):
-        if total > stacks[seat]:
-            raise _Unreadable(f"{names[seat]} puts in {total}, more than the stack of {stacks[seat]}")
     live = [seat for seat in range(len(names)) if not folded[seat]]
     last_street = 7 if len(live) > 1 else max((a.street for a in record.actions), default=3)
     return _Facts(names, seat_of, stacks, contributed, folded, fold_street, max(last_street, 3))
@@ -808,7 +800,7 @@ def _audit_reading(record: HandRecord, options: AuditOptions) -> HandVerdict:
     base: dict[str, Any] = {"file": record.source_file, "hand": record.hand_id, "site": record.site,
                             "line": record.line, "unit": record.unit, "rake": record.rake + record.fees,
                             "rake_printed": record.rake_printed, "ignored": record.ignored}
-    trouble = money.check(record)
+    put, trouble = money.balance(record)
     if trouble is not None:  # the reader lost track of the hand: nothing about the rules can be said
         return HandVerdict(**base, verdict="unreadable",  # type: ignore[arg-type]
                            reason=f"the money does not balance: {trouble.message} (line {trouble.line})")
@@ -816,7 +808,7 @@ def _audit_reading(record: HandRecord, options: AuditOptions) -> HandVerdict:
         resolved = resolved_options(options)
         if not 2 <= len(record.seats) <= 8:
             raise _CannotJudge(f"{len(record.seats)} players: Stud/8 is played by two to eight")
-        facts = _facts(record)
+        facts = _facts(record, put)
         net_recorded = _net(record, facts)
         base["pot"] = sum(pot.amount for pot in record.pots) if record.pots else sum(facts.contributed)
         base["net_recorded"] = net_recorded

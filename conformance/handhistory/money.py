@@ -161,23 +161,29 @@ def _show(value: object, record: HandRecord) -> str:
 def check(record: HandRecord) -> Imbalance | None:
     """The first way the record's books do not balance, or None when they do (after the
     amounts themselves: ``bad_amount``)."""
+    return balance(record)[1]
+
+
+def balance(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]:
+    """``check``, and what each seated player put in (``contributions``): the audit goes on
+    from those sums once the books balance, rather than adding the actions up again."""
     bad = bad_amount(record)
     if bad is not None:
-        return bad
+        return {}, bad
     put, trouble = contributions(record)
     if trouble is not None:
-        return trouble
+        return put, trouble
     where = record.pot_line or record.line
     returned = dict(record.returned)
     for name, chips in returned.items():
         if name not in put:
-            return Imbalance(f"an uncalled bet goes back to {name!r}, who has no seat", where)
+            return put, Imbalance(f"an uncalled bet goes back to {name!r}, who has no seat", where)
         if chips < 0 or chips > put[name]:
-            return Imbalance(f"{_m(chips, record)} goes back to {name} as uncalled, who put in {_m(put[name], record)}", where)
+            return put, Imbalance(f"{_m(chips, record)} goes back to {name} as uncalled, who put in {_m(put[name], record)}", where)
     in_pots = sum(put.values()) - sum(returned.values())
     held = sum(pot.amount for pot in record.pots)
     if held != in_pots:
-        return Imbalance(f"the players put in {_m(sum(put.values()), record)}"
+        return put, Imbalance(f"the players put in {_m(sum(put.values()), record)}"
                          + (f" and took {_m(sum(returned.values()), record)} back" if returned else "")
                          + f", but the pots hold {_m(held, record)}", where)
     paid_by_player: dict[str, int] = {}
@@ -187,30 +193,30 @@ def check(record: HandRecord) -> Imbalance | None:
         rake, fees = shares[index]
         label = "the pot" if len(record.pots) == 1 else ("the main pot" if index == 0 else f"side pot {index}")
         if min(rake, fees, paid) < 0 or any(chips < 0 for _, chips in pot.collected):
-            return Imbalance(f"{label} pays or takes a negative amount", where)
+            return put, Imbalance(f"{label} pays or takes a negative amount", where)
         if paid + rake + fees != pot.amount:
-            return Imbalance(f"{label} holds {_m(pot.amount, record)} but pays out {_m(paid, record)} with "
+            return put, Imbalance(f"{label} holds {_m(pot.amount, record)} but pays out {_m(paid, record)} with "
                              f"{_m(rake + fees, record)} rake and fees", where)
         for name, chips in pot.collected:
             if name not in put:
-                return Imbalance(f"{name!r} collects from {label} but has no seat", where)
+                return put, Imbalance(f"{name!r} collects from {label} but has no seat", where)
             paid_by_player[name] = paid_by_player.get(name, 0) + chips
     if record.pots and {n: c for n, c in record.collected if c} != {n: c for n, c in paid_by_player.items() if c}:
-        return Imbalance("what each player collected differs from what the pots paid them", where)
+        return put, Imbalance("what each player collected differs from what the pots paid them", where)
     taken = sum(rake + fees for rake, fees in shares)
     if record.pots and taken != record.rake + record.fees:
-        return Imbalance(f"the rake and fees of the pots ({_m(taken, record)}) differ from the hand's "
+        return put, Imbalance(f"the rake and fees of the pots ({_m(taken, record)}) differ from the hand's "
                          f"({_m(record.rake + record.fees, record)})", where)
     if record.total_pot is not None and record.total_pot != held:
-        return Imbalance(f"the site states a total pot of {_m(record.total_pot, record)}, the pots hold {_m(held, record)}", where)
+        return put, Imbalance(f"the site states a total pot of {_m(record.total_pot, record)}, the pots hold {_m(held, record)}", where)
     if not record.rake_printed and taken:
         if record.tournament is not None:
-            return Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)} in a tournament, which takes no rake: "
+            return put, Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)} in a tournament, which takes no rake: "
                              "a payout was not read", where)
         if taken > held // UNPRINTED_RAKE_SHARE + 1:
-            return Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)}: the {_m(taken, record)} left is more than any rake "
+            return put, Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)}: the {_m(taken, record)} left is more than any rake "
                              "(the site prints none): a payout was not read", where)
-    return None
+    return put, None
 
 
 def nets(record: HandRecord) -> dict[str, int]:
