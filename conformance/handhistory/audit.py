@@ -455,9 +455,13 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     deviations: list[Deviation] = []
     ante = record.ante
     antes: dict[str, int] = {}
-    for action_street, player, recorded_kind, amount, _all_in, _line in record.actions:  # unpacked: read per action
-        if action_street == 0 and recorded_kind == _ANTE:
-            antes[player] = antes.get(player, 0) + amount
+    actions = record.actions
+    dealt_from = 0  # the antes come first (``_facts`` refuses a record where they do not)
+    for action_street, player, _kind, amount, _all_in, _line in actions:  # unpacked: read per action
+        if action_street:
+            break
+        antes[player] = antes.get(player, 0) + amount
+        dealt_from += 1
     for seat, name in enumerate(facts.names):
         posted = antes.get(name, 0)
         owed = min(ante, facts.stacks[seat])
@@ -475,36 +479,20 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
         return deviations
     except Stud8Error as error:
         raise _CannotJudge(f"the engine cannot start this hand: {error}") from None
-    step = 0
     street = 3
     first_of_street = True
     table = hand.table
     seat_of = facts.seat_of
-    for action in record.actions:
+    for step, action in enumerate(actions[dealt_from:], 1):
         action_street, player, recorded_kind, amount, _all_in, _line = action  # read once: the loop's hot path
-        if action_street == 0:
-            continue
         if stop and action_street >= stop:
             return deviations
-        step += 1  # antes after the deal never get here: _facts refuses them
         if action_street != street:
             street = action_street
             first_of_street = True
         seat = seat_of[player]
         if hand.over or hand.street + 3 != action_street:
-            street_name = STREET_NAMES.get(action_street, str(action_street))
-        if hand.over:
-            deviations.append(Deviation("actions.in-turn", street_name, step, f"{action.player}: {_describe(action)}",
-                                        "nothing: the hand is over",
-                                        f"{action.player} acts after the hand is over", action.line))
-            return deviations
-        engine_street = hand.street + 3
-        if engine_street != action_street:
-            deviations.append(Deviation("betting.round-closes", street_name, step,
-                                        f"{action.player}: {_describe(action)} on {street_name} street",
-                                        f"the betting is on {STREET_NAMES.get(engine_street, engine_street)} street",
-                                        "the record's betting round does not close where the rules close it",
-                                        action.line))
+            deviations.append(_out_of_round(hand, action, step))
             return deviations
         kind = _ENGINE_KINDS[recorded_kind]
         before = table.contributed[seat]
@@ -544,6 +532,19 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     if not hand.over:
         raise _CannotJudge("the record ends before the hand is over (actions missing)")
     return deviations
+
+
+def _out_of_round(hand: Hand, action: ActionRecord, step: int) -> Deviation:
+    """The deviation of an action the record has where the rules' betting is over or on
+    another street (actions.in-turn, betting.round-closes)."""
+    street_name = STREET_NAMES.get(action.street, str(action.street))
+    if hand.over:
+        return Deviation("actions.in-turn", street_name, step, f"{action.player}: {_describe(action)}",
+                         "nothing: the hand is over", f"{action.player} acts after the hand is over", action.line)
+    engine_street = hand.street + 3
+    return Deviation("betting.round-closes", street_name, step, f"{action.player}: {_describe(action)} on {street_name} street",
+                     f"the betting is on {STREET_NAMES.get(engine_street, engine_street)} street",
+                     "the record's betting round does not close where the rules close it", action.line)
 
 
 # --- the payout ---------------------------------------------------------------------------------
