@@ -269,3 +269,28 @@ def test_stakes_of_equal_value_but_another_type_are_still_checked_by_the_engine(
     verdict = audit_hand(floated)
     assert verdict.verdict == "cannot-judge" and "the engine cannot start this hand" in verdict.reason, verdict
     assert audit_hand(record).verdict == "conforms"  # and the integer stakes are still the checked ones
+
+
+def test_an_action_after_the_hand_is_over_deviates_at_its_step() -> None:
+    """Regression for the replay's out-of-round path: an action the record has once the rules
+    have ended the hand (p2 folded on seventh street) is actions.in-turn, at its own step."""
+    record = _suite_record("betting-001")
+    assert audit_hand(record).verdict == "conforms"
+    late = ActionRecord(7, "p1", ActionKind.CHECK, 0, False, 31)
+    verdict = audit_hand(replace(record, actions=record.actions + (late,)))
+    _only(verdict, "actions.in-turn")
+    first = verdict.deviations[0]
+    assert (first.street, first.step, first.expected, first.line) == ("seventh", 14, "nothing: the hand is over", 31)
+    assert first.recorded == "p1: check"
+
+
+def test_an_action_after_the_betting_round_closed_deviates_as_the_round_closing() -> None:
+    """A check on third street after p2's call closed it: the rules' betting is on fourth
+    street (betting.round-closes), at the step of that check; the antes are no steps."""
+    record = _suite_record("betting-001")
+    extra = ActionRecord(3, "p1", ActionKind.CHECK, 0, False, 12)
+    actions = record.actions[:5] + (extra,) + record.actions[5:]
+    verdict = audit_hand(replace(record, actions=actions))
+    _only(verdict, "betting.round-closes")
+    first = verdict.deviations[0]
+    assert (first.street, first.step, first.expected, first.line) == ("third", 4, "the betting is on fourth street", 12)
