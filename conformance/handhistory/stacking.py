@@ -23,9 +23,6 @@ DECK_SIZE = 52
 CARD_INDEX = {str(card): card.index for card in ALL_CARDS}
 """A card's index from its name (``"As"``)."""
 
-_EVERY_CARD = frozenset(range(DECK_SIZE))
-"""Every card index: the cards nobody is dealt are these less those placed."""
-
 _LATER_STREETS = {4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 """The streets dealt after third street, by number: the ones a short deck can fail on."""
 
@@ -42,16 +39,18 @@ def stacked_deck(cards: list[list[str]], folds: list[int], last_street: int, bur
     card where the rules deal every player a card, or the other way round (deck.community-card),
     or the deck runs out.
     """
-    dealt = [[CARD_INDEX[card] for card in seat_cards] for seat_cards in cards]
-    shared = CARD_INDEX[community] if community is not None else -1
+    index_of = CARD_INDEX  # module values read once: each read of a global is a dict lookup, compiled or not
+    dealt = [[index_of[card] for card in seat_cards] for seat_cards in cards]
+    shared = index_of[community] if community is not None else -1
     count = len(dealt)
     dealer: Dealer[int] = Dealer(list(range(DECK_SIZE)))
     deck: list[int] = [-1] * DECK_SIZE
     if burn_before_third:
         dealer.burn()
     for round_index in range(3):
-        for position, seat_dealt in zip(dealer.deal_many(count), dealt):
-            deck[position] = seat_dealt[round_index]
+        positions = dealer.deal_many(count)
+        for seat in range(count):
+            deck[positions[seat]] = dealt[seat][round_index]
     for street in range(4, 8):
         if street > last_street:
             break
@@ -73,7 +72,20 @@ def stacked_deck(cards: list[list[str]], folds: list[int], last_street: int, bur
             dealer.burn()
         if dealer.remaining < len(players):
             return f"the deck runs out on {_LATER_STREETS[street]} street"
-        for position, seat in zip(dealer.deal_many(len(players)), players):
-            deck[position] = dealt[seat][street - 1]
-    spare = iter(sorted(_EVERY_CARD.difference(deck)))
-    return [ALL_CARDS[card if card >= 0 else next(spare)] for card in deck]
+        positions = dealer.deal_many(len(players))
+        for turn in range(len(players)):
+            deck[positions[turn]] = dealt[players[turn]][street - 1]
+    dealt_already = [False] * DECK_SIZE
+    for card in deck:
+        if card >= 0:
+            dealt_already[card] = True
+    spare = [card for card in range(DECK_SIZE) if not dealt_already[card]]  # canonical order
+    every_card = ALL_CARDS
+    stacked: list[Card] = []
+    next_spare = 0
+    for card in deck:
+        if card < 0:
+            card = spare[next_spare]
+            next_spare += 1
+        stacked.append(every_card[card])
+    return stacked
