@@ -41,7 +41,7 @@ COMPILED_SOURCES: tuple[str, ...] = (
     "conformance/handhistory/pokerstars.py", "conformance/handhistory/readers.py",
     "conformance/handhistory/unknown.py", "conformance/handhistory/winning.py",
     # auditing: the parts that only see values the audit has already checked
-    "conformance/handhistory/stacking.py",
+    "conformance/handhistory/stacking.py", "conformance/handhistory/filling.py",
 )
 """The checkout's files compiled, as paths in the checkout (their wheel paths come from
 pyproject.toml's ``sources``): the modules ``stud8 bench``'s audit section spends its time in
@@ -52,10 +52,12 @@ each annotated argument and each field it reads from a Python object, and turns 
 from an ``int`` field into ``1``. So every module that is handed values from outside stays
 Python and judges them as it always has: ``engine.py``, ``actions.py`` and ``cards.py`` (a float
 stack, a number for an action or a card is a ``ConfigError``, ``ActionError`` or ``CardError``
-there, not a ``TypeError``), and the audit (``audit.py``, ``money.py``, ``filling.py``,
-``inference.py``), which is handed records whose fields may hold anything (a float bring-in is
-the engine's to refuse; ``True`` is no amount). ``hands.py`` and the audit's verdicts are frozen
-dataclasses that travel pickled, which a compiled one cannot be."""
+there, not a ``TypeError``), and the audit (``audit.py``, ``money.py``, ``inference.py``), which
+is handed records whose fields may hold anything (a float bring-in is the engine's to refuse;
+``True`` is no amount). Of the audit, only ``stacking.py`` and ``filling.py`` are compiled: they
+are handed the cards the audit has already checked to be card names dealt once
+(``audit._known_cards``). ``hands.py`` and the audit's verdicts are frozen dataclasses that travel
+pickled, which a compiled one cannot be."""
 
 BUILD_REQUIREMENTS: tuple[str, ...] = ("mypy==2.4.1", "setuptools>=61")
 """What the compiled build needs in the build environment: mypyc comes with mypy (the version

@@ -45,12 +45,13 @@ def fill_unseen(slots: Sequence[Sequence[str | None]], community: str | None = N
     """Each seat's dealt slots with every unseen card (``None``) dealt by the policy above:
     down cards the lowest unused cards, up cards the highest, seat by seat, slot by slot."""
     pool = deque(unused_cards(slots, community))
+    faces = FACES  # read once: each read of a module's value is a dict lookup
     filled: list[list[str]] = []
     for cards in slots:
         row: list[str] = []
         for slot, card in enumerate(cards):
             if card is None:
-                card = pool.pop() if FACES[slot] == "up" else pool.popleft()
+                card = pool.pop() if faces[slot] == "up" else pool.popleft()
             row.append(card)
         filled.append(row)
     return filled
