@@ -24,6 +24,8 @@ Modules:
 - ``money``    the money check every record passes before it is judged;
 - ``unsupported`` formats recognised by name but not read;
 - ``filling``  the one policy that deals the cards nobody saw (down lowest, up highest);
+- ``stacking`` the deck that makes the reference engine deal a record's cards (burns, a short
+               deck on seventh street);
 - ``audit``    ``audit_hand(record, options) -> HandVerdict``, a pure function of picklable
                values so it can run in worker processes or on a Dask cluster;
 - ``batch``    many hands: read here, audited in batches wherever the shared executor runs;
