@@ -294,3 +294,39 @@ def test_an_action_after_the_betting_round_closed_deviates_as_the_round_closing(
     _only(verdict, "betting.round-closes")
     first = verdict.deviations[0]
     assert (first.street, first.step, first.expected, first.line) == ("third", 4, "the betting is on fourth street", 12)
+
+
+class _LooksLikeACard:
+    """Not a ``str``, but hashes and compares as the card name it holds (what a caller's own
+    card type may do)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __eq__(self, other: object) -> bool:
+        return other == self.text if isinstance(other, str) else isinstance(other, _LooksLikeACard) and other.text == self.text
+
+    def __repr__(self) -> str:
+        return f"look-alike {self.text}"
+
+
+def test_streets_and_cards_equal_to_the_plain_ones_get_the_same_verdict() -> None:
+    """Regression for the compiled build (whose compiled modules accept only ``int`` streets and
+    ``str`` cards): a record whose streets are floats (``4.0``) and whose cards are objects equal
+    to card names is audited as the plain record is, on every build; a community card too."""
+    from stud8.conformance.handhistory.record import PlayerCards
+
+    for record in (_suite_record("betting-001"), _hand(0), _hand(3)):
+        odd = replace(record,
+                      actions=tuple(action._replace(street=float(action.street)) if action.street else action
+                                    for action in record.actions),
+                      cards=tuple(PlayerCards(entry.player, tuple(None if card is None else _LooksLikeACard(card)
+                                                                 for card in entry.cards))
+                                  for entry in record.cards))
+        plain, same = audit_hand(record), audit_hand(odd)  # type: ignore[arg-type]
+        assert plain.verdict in ("conforms", "deviates", "cannot-judge"), plain
+        assert (same.verdict, same.deviations, same.net_rules, same.reason) == \
+            (plain.verdict, plain.deviations, plain.net_rules, plain.reason)

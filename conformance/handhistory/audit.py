@@ -99,6 +99,13 @@ cards nobody saw (one such player: every possible set of cards is tried, within 
 _CARD_INDEX = CARD_INDEX
 _CARD_TEXTS: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
 """Every card as text, in canonical order (what ``_fill`` draws unseen cards from)."""
+_CARD_NAME = {text: text for text in _CARD_TEXTS}
+"""A card's own text, looked up by anything equal to it (a ``str`` subclass, an object that
+hashes and compares as one): the modules the compiled build compiles (``stacking``,
+``filling``) are handed only the ``str`` itself, as they answer a ``TypeError`` otherwise."""
+_STREET_NUMBER = {street: street for street in STREET_NAMES}
+"""A street's own number, looked up by anything equal to it (``3.0``): the facts hold the ``int``,
+which slices and the compiled modules need."""
 
 
 @dataclass(frozen=True)
@@ -248,9 +255,9 @@ def _facts(record: HandRecord, put: Mapping[str, int] | None = None) -> _Facts:
         if kind == _FOLD:
             seat = seat_of[player]
             folded[seat] = True
-            fold_street[seat] = action_street
+            fold_street[seat] = _STREET_NUMBER[action_street]  # an int, whatever number the record holds
     live = [seat for seat in range(len(names)) if not folded[seat]]
-    last_street = 7 if len(live) > 1 else max((a.street for a in record.actions), default=3)
+    last_street = 7 if len(live) > 1 else _STREET_NUMBER[max((a.street for a in record.actions), default=3)]
     return _Facts(names, seat_of, stacks, contributed, folded, fold_street, max(last_street, 3))
 
 
@@ -270,14 +277,16 @@ def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
     slots: list[list[str | None]] = []
     for seat, name in enumerate(facts.names):
         cards = list(record.cards_of(name))[: _dealt_slots(facts, seat, record.community)]
-        for card in cards:
+        for slot, card in enumerate(cards):
             if card is None:
                 continue
-            if card not in _CARD_INDEX:
+            text = _CARD_NAME.get(card)
+            if text is None:
                 raise _Unreadable(f"{card!r} is not a card")
-            if card in seen:
-                raise _Unreadable(f"{card} is dealt to both {seen[card]} and {name}")
-            seen[card] = name
+            if text in seen:
+                raise _Unreadable(f"{text} is dealt to both {seen[text]} and {name}")
+            seen[text] = name
+            cards[slot] = text  # the card's own text: what is equal to a card name is not always a str
         slots.append(cards)
     if record.community is not None:
         if record.community not in _CARD_INDEX:
@@ -331,7 +340,7 @@ def _check_bring_in(record: HandRecord, facts: _Facts, slots: list[list[str | No
     that makes them bring in if any does) and the hand replayed: a different verdict (another
     rule broken at another step, or none) means the record does not show who had to bring in.
     """
-    pool = unused_cards(slots, record.community)
+    pool = unused_cards(slots, None if record.community is None else _CARD_NAME[record.community])
     seen = [_CARD_INDEX[cards[2]] for cards in slots if len(cards) > 2 and cards[2] is not None]
     if not pool or (seen and _CARD_INDEX[pool[0]] > min(seen)):
         return ""
@@ -354,6 +363,7 @@ def _fill(slots: list[list[str | None]], variant: int, community: str | None = N
     the hand is judged on); the others are probes, tried only to see whether unseen cards
     could change a payout: 1 lowest cards last, others a shuffle seeded by the variant number
     (deterministic)."""
+    community = None if community is None else _CARD_NAME[community]
     if variant == 0:
         return fill_unseen(slots, community)
     unused = unused_cards(slots, community)
@@ -376,7 +386,7 @@ def _deck(filled: list[list[str]], options: Mapping[str, Any], facts: _Facts, co
     the rules deal every player a card, or the other way round."""
     folds = [facts.fold_street[seat] if facts.folded[seat] else 0 for seat in range(len(filled))]
     deck = stacked_deck(filled, folds, facts.last_street, bool(options.get("burn_before_third")),
-                        options["deck_exhaustion"], community)
+                        options["deck_exhaustion"], None if community is None else _CARD_NAME[community])
     if isinstance(deck, str):
         raise _DeckMismatch(deck)
     return deck
