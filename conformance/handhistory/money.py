@@ -184,8 +184,8 @@ def balance(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]:
     held = sum(pot.amount for pot in record.pots)
     if held != in_pots:
         return put, Imbalance(f"the players put in {_m(sum(put.values()), record)}"
-                         + (f" and took {_m(sum(returned.values()), record)} back" if returned else "")
-                         + f", but the pots hold {_m(held, record)}", where)
+                              + (f" and took {_m(sum(returned.values()), record)} back" if returned else "")
+                              + f", but the pots hold {_m(held, record)}", where)
     paid_by_player: dict[str, int] = {}
     shares = record.pot_rakes()  # per pot as recorded, else what each pot kept when that is the total
     for index, pot in enumerate(record.pots):
@@ -196,7 +196,7 @@ def balance(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]:
             return put, Imbalance(f"{label} pays or takes a negative amount", where)
         if paid + rake + fees != pot.amount:
             return put, Imbalance(f"{label} holds {_m(pot.amount, record)} but pays out {_m(paid, record)} with "
-                             f"{_m(rake + fees, record)} rake and fees", where)
+                                  f"{_m(rake + fees, record)} rake and fees", where)
         for name, chips in pot.collected:
             if name not in put:
                 return put, Imbalance(f"{name!r} collects from {label} but has no seat", where)
@@ -206,16 +206,16 @@ def balance(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]:
     taken = sum(rake + fees for rake, fees in shares)
     if record.pots and taken != record.rake + record.fees:
         return put, Imbalance(f"the rake and fees of the pots ({_m(taken, record)}) differ from the hand's "
-                         f"({_m(record.rake + record.fees, record)})", where)
+                              f"({_m(record.rake + record.fees, record)})", where)
     if record.total_pot is not None and record.total_pot != held:
         return put, Imbalance(f"the site states a total pot of {_m(record.total_pot, record)}, the pots hold {_m(held, record)}", where)
     if not record.rake_printed and taken:
         if record.tournament is not None:
             return put, Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)} in a tournament, which takes no rake: "
-                             "a payout was not read", where)
+                                  "a payout was not read", where)
         if taken > held // UNPRINTED_RAKE_SHARE + 1:
             return put, Imbalance(f"the pot pays out {_m(held - taken, record)} of {_m(held, record)}: the {_m(taken, record)} left is more than any rake "
-                             "(the site prints none): a payout was not read", where)
+                                  "(the site prints none): a payout was not read", where)
     return put, None
 
 
