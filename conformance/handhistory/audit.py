@@ -76,7 +76,7 @@ from stud8.conformance.handhistory.unseen import outcome
 from stud8.reference import bulk_eval, hands
 from stud8.reference.actions import Action
 from stud8.reference.cards import ALL_CARDS, Card
-from stud8.reference.engine import Hand, Stakes
+from stud8.reference.engine import Hand, Stakes, check_table
 from stud8.reference.errors import ActionError, Stud8Error
 from stud8.reference.pots import (
     high_chip_order,
@@ -85,7 +85,7 @@ from stud8.reference.pots import (
     split_pot,
     uncalled,
 )
-from stud8.spec.limits import UNSEEN_SECONDS, UNSEEN_TRIALS
+from stud8.spec.limits import UNSEEN_SECONDS, UNSEEN_TRIALS, quoted
 
 VERDICTS: tuple[str, ...] = ("conforms", "deviates", "cannot-judge", "not-stud8", "unreadable")
 SKIPPED = "skipped"
@@ -103,6 +103,8 @@ _CARD_NAME = {text: text for text in _CARD_TEXTS}
 """A card's own text, looked up by anything equal to it (a ``str`` subclass, an object that
 hashes and compares as one): the modules the compiled build compiles (``stacking``,
 ``filling``) are handed only the ``str`` itself, as they answer a ``TypeError`` otherwise."""
+_NUMBER_TYPES = frozenset({int, float, bool})
+"""What a record's street may be: a number, equal to a street's (``3``, ``3.0``) or not (refused)."""
 _STREET_NUMBER = {street: street for street in STREET_NAMES}
 """A street's own number, looked up by anything equal to it (``3.0``): the facts hold the ``int``,
 which slices and the compiled modules need."""
@@ -229,6 +231,9 @@ def _facts(record: HandRecord, put: Mapping[str, int] | None = None) -> _Facts:
     more than a stack) is ``_Unreadable``."""
     # Engine seats 1..n follow the table's seat numbers: stud has no button, so the lowest seat
     # is taken as the dealer's left (act-order ties, odd chips in seat order).
+    for seat in record.seats:
+        if seat.seat_no.__class__ is not int:  # bool is no seat number either
+            raise _Unreadable(f"{seat.name}'s seat number {seat.seat_no!r} is not a whole number")
     seats = sorted(record.seats, key=lambda seat: seat.seat_no)
     names = [seat.name for seat in seats]
     seat_of = {name: index for index, name in enumerate(names)}
@@ -244,8 +249,12 @@ def _facts(record: HandRecord, put: Mapping[str, int] | None = None) -> _Facts:
     fold_street = [0] * len(names)
     street = 0
     for action_street, player, kind, _amount, _all_in, line in record.actions:  # unpacked: read per action
-        if action_street not in STREET_NAMES or (action_street == 0) != (kind == _ANTE):
-            where = STREET_NAMES.get(action_street, f"street {action_street}")
+        if action_street.__class__ not in _NUMBER_TYPES or action_street not in STREET_NAMES \
+                or (action_street == 0) != (kind == _ANTE):
+            if action_street.__class__ not in _NUMBER_TYPES:
+                where = f"a street given as {quoted(action_street)}"
+            else:
+                where = STREET_NAMES.get(action_street, f"street {quoted(action_street)}")  # type: ignore[call-overload]
             raise _Unreadable(f"line {line}: {player} {kind.value}s on {where}: "
                               "antes come before the deal, every other action on third to seventh street")
         if action_street != street:
@@ -275,25 +284,38 @@ def _known_cards(record: HandRecord, facts: _Facts) -> list[list[str | None]]:
     checked to be cards dealt once; nothing judged yet (``_unseen_up_cards`` does)."""
     seen: dict[str, str] = {}
     slots: list[list[str | None]] = []
+    card_name = _CARD_NAME.get
     for seat, name in enumerate(facts.names):
         cards = list(record.cards_of(name))[: _dealt_slots(facts, seat, record.community)]
         for slot, card in enumerate(cards):
             if card is None:
                 continue
-            text = _CARD_NAME.get(card)
+            try:
+                text = card_name(card)  # the card's own text (``_CARD_NAME``)
+            except TypeError:
+                text = None  # unhashable: no card
             if text is None:
-                raise _Unreadable(f"{card!r} is not a card")
+                raise _Unreadable(f"{quoted(card)} is not a card")
             if text in seen:
                 raise _Unreadable(f"{text} is dealt to both {seen[text]} and {name}")
             seen[text] = name
             cards[slot] = text  # the card's own text: what is equal to a card name is not always a str
         slots.append(cards)
     if record.community is not None:
-        if record.community not in _CARD_INDEX:
-            raise _Unreadable(f"{record.community!r} is not a card")
+        if _card_name(record.community) is None:
+            raise _Unreadable(f"{quoted(record.community)} is not a card")
         if record.community in seen:
             raise _Unreadable(f"{record.community} is dealt to {seen[record.community]} and as the community card")
     return slots
+
+
+def _card_name(card: object) -> str | None:
+    """The card's own text (``_CARD_NAME``), or None when it is no card (an unhashable value
+    included: a record's fields may hold anything)."""
+    try:
+        return _CARD_NAME.get(card)  # type: ignore[call-overload]
+    except TypeError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -464,6 +486,15 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
     unseen: who acts first there is not known); the replay ends before its first action."""
     deviations: list[Deviation] = []
     ante = record.ante
+    try:
+        stakes = _stakes(ante, record.bring_in, record.small_bet, record.big_bet)
+    except TypeError:  # an unhashable value, which no stake is: the engine refuses it below
+        stakes = Stakes(ante, record.bring_in, record.small_bet, record.big_bet)
+    if ante.__class__ is not int:  # the engine says what is wrong with it before it is compared
+        try:
+            check_table(facts.stacks, stakes)
+        except Stud8Error as error:
+            raise _CannotJudge(f"the engine cannot start this hand: {error}") from None
     antes: dict[str, int] = {}
     actions = record.actions
     dealt_from = 0  # the antes come first (``_facts`` refuses a record where they do not)
@@ -478,7 +509,6 @@ def _replay(record: HandRecord, facts: _Facts, filled: list[list[str]], options:
         if posted != owed:
             deviations.append(Deviation("table.ante", "antes", 0, f"{name} antes {posted}", f"ante {owed}",
                                         f"{name} posted {posted} in antes; the ante is {owed}"))
-    stakes = _stakes(ante, record.bring_in, record.small_bet, record.big_bet)
     try:
         hand = Hand.start(facts.stacks, stakes, _deck(filled, resolved, facts, record.community), options.profile,
                           options.as_dict())
@@ -809,7 +839,7 @@ def _audit_reading(record: HandRecord, options: AuditOptions) -> HandVerdict:
     could change the payout leave the payout unjudged. What was judged and held is said
     (``checked``); a deviation found where nothing unseen could change it is a deviation."""
     base: dict[str, Any] = {"file": record.source_file, "hand": record.hand_id, "site": record.site,
-                            "line": record.line, "unit": record.unit, "rake": record.rake + record.fees,
+                            "line": record.line, "unit": record.unit, "rake": _taken(record),
                             "rake_printed": record.rake_printed, "ignored": record.ignored}
     put, trouble = money.balance(record)
     if trouble is not None:  # the reader lost track of the hand: nothing about the rules can be said
@@ -871,6 +901,15 @@ def _audit_reading(record: HandRecord, options: AuditOptions) -> HandVerdict:
         return HandVerdict(**base, verdict="cannot-judge", reason=str(reason))  # type: ignore[arg-type]
     except _Unreadable as reason:
         return HandVerdict(**base, verdict="unreadable", reason=str(reason))  # type: ignore[arg-type]
+
+
+def _taken(record: HandRecord) -> Any:
+    """The rake and fees the record says the site took, for the verdict; 0 when they are not
+    numbers (the money check then makes the hand unreadable, saying which is wrong)."""
+    rake, fees = record.rake, record.fees
+    if isinstance(rake, (int, float)) and isinstance(fees, (int, float)):
+        return rake + fees
+    return 0
 
 
 def _held(checked: Sequence[str]) -> str:

@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from stud8.conformance.handhistory.record import TO_KINDS, HandRecord, money
+from stud8.conformance.handhistory.record import TO_KINDS, ActionKind, HandRecord, money
+from stud8.spec.limits import quoted
 
 UNPRINTED_RAKE_SHARE = 10
 """The largest rake a site that prints none is taken to have kept: one part in this many of
@@ -55,14 +56,20 @@ def contributions(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]
     total on the street: the chips it adds are that less what the player had in), or the
     first action that cannot be so (a player not seated, a total below what was already in,
     more chips than the player's stack)."""
+    for seat in record.seats:
+        if not isinstance(seat.name, str):  # names are looked up: they must be text
+            return {}, Imbalance(f"the player in seat {quoted(seat.seat_no)} is named {quoted(seat.name)}, "
+                                 "which is not a name", seat.line or record.line)
     stacks = {seat.name: seat.stack for seat in record.seats}
     put = {name: 0 for name in stacks}
     committed: dict[str, int] = {}
     street = None
     for action in record.actions:
         action_street, player, kind, amount, all_in, _line = action  # unpacked: each field is read per action
-        if player not in stacks:
-            return put, Imbalance(f"{player!r} acts but has no seat", action.line)
+        if not isinstance(player, str) or player not in stacks:
+            return put, Imbalance(f"{quoted(player)} acts but has no seat", action.line)
+        if kind.__class__ is not ActionKind:
+            return put, Imbalance(f"{player}'s action is of the kind {quoted(kind)}, which is no action", action.line)
         if action_street != street:
             street, committed = action_street, {}
         if kind in TO_KINDS:
@@ -105,7 +112,8 @@ def bad_amount(record: HandRecord) -> Imbalance | None:
                              seat.line or record.line)
     for action in record.actions:
         if not _whole(action.amount):
-            return Imbalance(f"{action.player} {action.kind.value}s {_show(action.amount, record)}: no amount an "
+            verb = f"{action.kind.value}s" if action.kind.__class__ is ActionKind else f"acts ({quoted(action.kind)})"
+            return Imbalance(f"{action.player} {verb} {_show(action.amount, record)}: no amount an "
                              "action can put in", action.line or record.line)
     where = record.pot_line or record.line
     for label, value in (("the rake", record.rake), ("the jackpot and other fees", record.fees),
@@ -135,15 +143,15 @@ def _plainly_whole(record: HandRecord) -> bool:
     rake within it (``bad_amount`` then finds nothing; otherwise it looks one by one)."""
     amounts: list[Any] = [seat.stack for seat in record.seats]
     amounts += [action[3] for action in record.actions]
-    amounts += [record.rake, record.fees, record.total_pot or 0]
+    amounts += [record.rake, record.fees, record.total_pot if record.total_pot is not None else 0]
     amounts += [chips for _, chips in record.collected]
     amounts += [chips for _, chips in record.returned]
     for pot in record.pots:
-        if pot.rake + pot.fees > pot.amount:
-            return False
         amounts += (pot.amount, pot.rake, pot.fees)
         amounts += [chips for _, chips in pot.collected]
-    return set(map(type, amounts)) <= {int} and min(amounts) >= 0 and \
+    if not set(map(type, amounts)) <= {int} or min(amounts) < 0:
+        return False  # compared only once they are numbers
+    return all(pot.rake + pot.fees <= pot.amount for pot in record.pots) and \
         (not record.pots or record.rake + record.fees <= sum(pot.amount for pot in record.pots))
 
 
@@ -174,6 +182,11 @@ def balance(record: HandRecord) -> tuple[dict[str, int], Imbalance | None]:
     if trouble is not None:
         return put, trouble
     where = record.pot_line or record.line
+    paid_to = [name for name, _ in record.collected] + [name for name, _ in record.returned]
+    paid_to += [name for pot in record.pots for name, _ in pot.collected]
+    for name in paid_to:
+        if not isinstance(name, str):
+            return put, Imbalance(f"a payout or an uncalled bet goes to {quoted(name)}, which is not a name", where)
     returned = dict(record.returned)
     for name, chips in returned.items():
         if name not in put:
