@@ -4,7 +4,9 @@ Every hand a reader builds is checked before anything else is done with it, and 
 needs no rule of any game, only arithmetic on what the record says:
 
 0. every amount is one a hand can hold (``bad_amount``): a whole number of the unit, never
-   negative, the rake within its pot; the line holding a bad one is named;
+   negative, the rake within its pot; the line holding a bad one is named; and every player
+   is named by text and every action is of a kind (a record built by a caller of the Python
+   API may hold anything: the check names what is wrong rather than failing on it);
 1. every chip a player put in comes from an action the record holds, and no player puts in
    more than the stack they sat down with, nor takes back (an uncalled bet) more than they
    put in; a player the record marks all in has put in exactly that stack (the stack is the
