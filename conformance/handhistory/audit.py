@@ -233,7 +233,8 @@ def _facts(record: HandRecord, put: Mapping[str, int] | None = None) -> _Facts:
     # is taken as the dealer's left (act-order ties, odd chips in seat order).
     for seat in record.seats:
         if seat.seat_no.__class__ is not int:  # bool is no seat number either
-            raise _Unreadable(f"{seat.name}'s seat number {seat.seat_no!r} is not a whole number")
+            who = seat.name if isinstance(seat.name, str) else quoted(seat.name)
+            raise _Unreadable(f"line {seat.line}: the seat number {quoted(seat.seat_no)} of {who} is not a whole number")
     seats = sorted(record.seats, key=lambda seat: seat.seat_no)
     names = [seat.name for seat in seats]
     seat_of = {name: index for index, name in enumerate(names)}
