@@ -231,10 +231,10 @@ def _facts(record: HandRecord, put: Mapping[str, int] | None = None) -> _Facts:
     more than a stack) is ``_Unreadable``."""
     # Engine seats 1..n follow the table's seat numbers: stud has no button, so the lowest seat
     # is taken as the dealer's left (act-order ties, odd chips in seat order).
-    for seat in record.seats:
-        if seat.seat_no.__class__ is not int:  # bool is no seat number either
-            who = seat.name if isinstance(seat.name, str) else quoted(seat.name)
-            raise _Unreadable(f"line {seat.line}: the seat number {quoted(seat.seat_no)} of {who} is not a whole number")
+    for entry in record.seats:
+        if entry.seat_no.__class__ is not int:  # bool is no seat number either
+            who = entry.name if isinstance(entry.name, str) else quoted(entry.name)
+            raise _Unreadable(f"line {entry.line}: the seat number {quoted(entry.seat_no)} of {who} is not a whole number")
     seats = sorted(record.seats, key=lambda seat: seat.seat_no)
     names = [seat.name for seat in seats]
     seat_of = {name: index for index, name in enumerate(names)}
