@@ -330,3 +330,39 @@ def test_streets_and_cards_equal_to_the_plain_ones_get_the_same_verdict() -> Non
         assert plain.verdict in ("conforms", "deviates", "cannot-judge"), plain
         assert (same.verdict, same.deviations, same.net_rules, same.reason) == \
             (plain.verdict, plain.deviations, plain.net_rules, plain.reason)
+
+
+def test_a_community_card_equal_to_a_card_name_gets_the_same_verdict() -> None:
+    """The community card of a short deck given as an object equal to its name is judged as the
+    name is (the compiled stacking and filling take only a str; the deviation text adds it to a
+    str): every deck- scenario with a community card, both ways."""
+    from stud8.conformance.handhistory.play import NotWritable, record_from_scenario
+    from stud8.conformance.suite.scenarios import iter_scenarios, load_suite, packaged_scenarios_dir
+
+    files, _ = load_suite([packaged_scenarios_dir()])
+    compared = 0
+    for scenario in iter_scenarios(files):
+        if scenario.kind != "replay" or not scenario.id.startswith("deck-"):
+            continue
+        try:
+            record = record_from_scenario(scenario.data, scenario.path)
+        except NotWritable:
+            continue
+        if record.community is None:
+            continue
+        options = AuditOptions(scenario.data.get("profile"), tuple((scenario.data.get("options") or {}).items()))
+        plain = audit_hand(record, options)
+        odd = audit_hand(replace(record, community=_LooksLikeACard(record.community)), options)  # type: ignore[arg-type]
+        assert (odd.verdict, odd.deviations, odd.net_rules) == (plain.verdict, plain.deviations, plain.net_rules)
+        compared += 1
+    assert compared >= 3
+    record = _suite_record("betting-001")  # two players to seventh street: a community card deviates
+    used = {card for entry in record.cards for card in entry.cards if card}
+    spare = next(f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "cdhs" if f"{rank}{suit}" not in used)
+    from stud8.conformance.handhistory.record import PlayerCards
+
+    six = tuple(PlayerCards(entry.player, entry.cards[:6] + (None,)) for entry in record.cards)
+    plain = audit_hand(replace(record, community=spare, cards=six))
+    odd = audit_hand(replace(record, community=_LooksLikeACard(spare), cards=six))  # type: ignore[arg-type]
+    assert plain.deviations[0].rule == "deck.community-card"
+    assert (odd.verdict, odd.deviations) == (plain.verdict, plain.deviations)

@@ -363,7 +363,7 @@ def _check_bring_in(record: HandRecord, facts: _Facts, slots: list[list[str | No
     that makes them bring in if any does) and the hand replayed: a different verdict (another
     rule broken at another step, or none) means the record does not show who had to bring in.
     """
-    pool = unused_cards(slots, None if record.community is None else _CARD_NAME[record.community])
+    pool = unused_cards(slots, record.community)
     seen = [_CARD_INDEX[cards[2]] for cards in slots if len(cards) > 2 and cards[2] is not None]
     if not pool or (seen and _CARD_INDEX[pool[0]] > min(seen)):
         return ""
@@ -386,7 +386,6 @@ def _fill(slots: list[list[str | None]], variant: int, community: str | None = N
     the hand is judged on); the others are probes, tried only to see whether unseen cards
     could change a payout: 1 lowest cards last, others a shuffle seeded by the variant number
     (deterministic)."""
-    community = None if community is None else _CARD_NAME[community]
     if variant == 0:
         return fill_unseen(slots, community)
     unused = unused_cards(slots, community)
@@ -409,7 +408,7 @@ def _deck(filled: list[list[str]], options: Mapping[str, Any], facts: _Facts, co
     the rules deal every player a card, or the other way round."""
     folds = [facts.fold_street[seat] if facts.folded[seat] else 0 for seat in range(len(filled))]
     deck = stacked_deck(filled, folds, facts.last_street, bool(options.get("burn_before_third")),
-                        options["deck_exhaustion"], None if community is None else _CARD_NAME[community])
+                        options["deck_exhaustion"], community)
     if isinstance(deck, str):
         raise _DeckMismatch(deck)
     return deck
@@ -855,6 +854,9 @@ def _audit_reading(record: HandRecord, options: AuditOptions) -> HandVerdict:
         base["pot"] = sum(pot.amount for pot in record.pots) if record.pots else sum(facts.contributed)
         base["net_recorded"] = net_recorded
         slots = _known_cards(record, facts)
+        if record.community is not None and record.community.__class__ is not str:
+            # the card's own text, as _known_cards makes the players' cards: the compiled modules take a str
+            record = replace(record, community=_CARD_NAME[record.community])
         unseen = _unseen_up_cards(slots, facts)
         filled = _fill(slots, 0, record.community)
         deviations = _replay(record, facts, filled, options, resolved, unseen.street)
